@@ -1,0 +1,11 @@
+"""robonum: numerical methods for robot software (the library behind the book).
+
+Import as ``import robonum as rn``.
+"""
+from . import methods
+from .integrate import NonlinearSolveError, integrate, integrate_adaptive, make_stepper
+from .problem import ODEProblem, Work
+from .solution import Solution
+from .tableau import ButcherTableau
+
+__version__ = "0.1.0"

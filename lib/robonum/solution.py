@@ -1,0 +1,45 @@
+"""The result of a run, with SciPy's names (``t``, ``y``, ``nfev`` ...)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SUCCESS, DIVERGED, FAILED = 0, -1, -2
+
+
+@dataclass
+class Solution:
+    """Output of :func:`robonum.integrate` and friends.
+
+    ``y`` has shape ``(n, len(t))`` as in ``scipy.integrate.solve_ivp``.
+    ``status`` is 0 when ``t1`` was reached, -1 when the solution diverged
+    (left every bound: the step was outside the stability region), -2 when a
+    nonlinear solve failed.  ``message`` says which, in words.
+    """
+
+    t: np.ndarray
+    y: np.ndarray
+    method: str
+    h: float | None
+    nsteps: int
+    nfev: int
+    njev: int
+    nlu: int
+    n_newton: int
+    status: int
+    message: str
+    nreject: int = 0
+
+    @property
+    def success(self) -> bool:
+        return self.status == SUCCESS
+
+    @property
+    def y_final(self) -> np.ndarray:
+        """State at the last time reached."""
+        return self.y[:, -1]
+
+    def __repr__(self):
+        return (f"Solution({self.method}, steps={self.nsteps}, nfev={self.nfev}, "
+                f"njev={self.njev}, nlu={self.nlu}, status={self.status}: {self.message})")
