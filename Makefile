@@ -1,0 +1,65 @@
+# Two commands set everything up on a fresh machine:
+#   make book   -> builds the HTML book into _build/html (installs what it needs)
+#   make test   -> builds the book and runs every test (library, notebooks, browser, figures)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+STAMP  := $(VENV)/.installed
+NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+
+.PHONY: book test test-lib test-notebooks test-browser figures check-figures notebooks bench lab browser clean help
+
+help:
+	@echo "make book | test | lab | figures | notebooks | bench | clean"
+
+# The virtual environment, re-created when the pins change.
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+book: $(STAMP)
+	$(PY) tools/build_book.py
+
+# Every test; exits non-zero on any failure.
+test: book browser
+	$(BIN)/pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+
+test-lib: $(STAMP)
+	$(BIN)/pytest tests/lib -q -p no:cacheprovider
+
+test-notebooks: $(STAMP)
+	$(BIN)/pytest $(NOTEBOOKS) --nbval --nbval-current-env \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+
+test-browser: book browser
+	$(BIN)/pytest tests/browser -p no:cacheprovider
+
+# Headless Chromium and a Hangul font from Debian (never a downloaded browser).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-nanum >/dev/null; \
+	  else echo "need Debian's chromium: sudo apt-get install chromium fonts-nanum" >&2; exit 1; fi; }
+
+# Static figures embedded by the README and pages, generated from library code.
+figures: $(STAMP)
+	$(PY) tools/make_figures.py figures
+
+# Re-execute the notebooks and store their (small, stable) outputs for nbval.
+notebooks: $(STAMP)
+	$(PY) tools/run_notebooks.py
+
+bench: $(STAMP)
+	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+lab: $(STAMP)
+	$(PY) -m pip install --quiet jupyterlab==4.6.6
+	$(BIN)/jupyter lab book/
+
+clean:
+	rm -rf _build

@@ -1,0 +1,102 @@
+"""Energy along a trajectory, and how its error grows.
+
+For a conservative system the exact flow keeps ``H`` constant, so
+``|H(t) - H(t0)|`` measures the integrator alone.  A symplectic method keeps
+it bounded (it oscillates); a non-symplectic one lets it drift, for RK4
+roughly linearly in ``t`` (Hairer, Lubich & Wanner, *Geometric Numerical
+Integration*, sec. I.1 and ch. IX).  The helpers below give the error
+curve, its running maximum and the growth exponent ``α`` in ``err ~ t^α``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _validate as check
+
+
+def separable_energy(V, q, p) -> np.ndarray:
+    """``H = p·p/2 + V(q)`` at every column of ``q`` and ``p`` (shape ``(d, m)``).
+
+    ``V`` is called once with the whole ``(d, m)`` array and must return
+    shape ``(m,)`` (write it with numpy operations, e.g.
+    ``V = lambda q: -np.cos(q[0])``).
+    """
+    check.callable_("V", V)
+    q, p = np.atleast_2d(np.asarray(q, float)), np.atleast_2d(np.asarray(p, float))
+    if q.shape != p.shape:
+        raise ValueError(f"q and p must have the same shape, got {q.shape} and {p.shape}")
+    v = np.asarray(V(q), dtype=float)
+    if v.shape != (q.shape[1],):
+        raise ValueError(f"V(q) for q of shape {q.shape} must return shape ({q.shape[1]},) "
+                         f"(one value per column), got {v.shape}")
+    return 0.5 * np.sum(p * p, axis=0) + v
+
+
+def pendulum_energy(q, p) -> np.ndarray:
+    """Pendulum with ``g/l = 1``: ``H = p²/2 - cos q`` (the minimum is ``H = -1``)."""
+    q, p = np.asarray(q, float), np.asarray(p, float)
+    return 0.5 * p * p - np.cos(q)
+
+
+def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.ndarray:
+    """``|E - E0|`` (``E0 = E[0]`` by default), or ``|E - E0| / |E0|`` if ``relative``."""
+    E = np.asarray(E, dtype=float).ravel()
+    if E.size == 0:
+        raise ValueError("E must be a non-empty array of energies")
+    E0 = float(E[0]) if E0 is None else check.real("E0", E0)
+    err = np.abs(E - E0)
+    if relative:
+        if E0 == 0.0:
+            raise ValueError("relative energy error needs E0 != 0; use relative=False")
+        err = err / abs(E0)
+    return err
+
+
+def _check_curve(t, err):
+    t, err = np.asarray(t, float).ravel(), np.asarray(err, float).ravel()
+    if t.shape != err.shape or t.size == 0:
+        raise ValueError(f"t and err must be non-empty and of equal length, got {t.size} and {err.size}")
+    if np.any(np.diff(t) <= 0):
+        raise ValueError("t must be strictly increasing")
+    return t, err
+
+
+def max_error_up_to(t, err, T) -> np.ndarray:
+    """``max_{t0 <= t_k <= T} err_k`` for each ``T`` (a scalar or array)."""
+    t, err = _check_curve(t, err)
+    T = np.atleast_1d(np.asarray(T, dtype=float))
+    if np.any(T < t[0]):
+        raise ValueError(f"T must be >= t[0] = {t[0]:g}")
+    running = np.maximum.accumulate(err)
+    # index of the last sample with t_k <= T (small slack for rounding in t0 + k*h)
+    idx = np.searchsorted(t, T * (1 + 1e-12) + 1e-12, side="right") - 1
+    return running[idx]
+
+
+def max_error_in_windows(t, err, n_windows: int) -> tuple[np.ndarray, np.ndarray]:
+    """Split ``[t0, t_end]`` into ``n_windows`` equal windows; return (window ends, max err in each).
+
+    A bounded error gives a flat profile, a drifting one a rising profile.
+    """
+    t, err = _check_curve(t, err)
+    n_windows = check.integer("n_windows", n_windows, 1, t.size)
+    edges = np.linspace(t[0], t[-1], n_windows + 1)
+    which = np.clip(np.searchsorted(edges, t, side="right") - 1, 0, n_windows - 1)
+    peak = np.full(n_windows, np.nan)
+    np.fmax.at(peak, which, err)
+    return edges[1:], peak
+
+
+def growth_exponent(t, err, T_a: float, T_b: float) -> float:
+    """``α = log(m(T_b)/m(T_a)) / log(T_b/T_a)`` with ``m(T) = max_{t<=T} err``.
+
+    ``α ≈ 1`` is linear drift (RK4 on a periodic orbit), ``α ≈ 0`` bounded
+    error (a symplectic method).
+    """
+    T_a, T_b = check.positive("T_a", T_a), check.positive("T_b", T_b)
+    if not T_b > T_a:
+        raise ValueError(f"need T_a < T_b, got {T_a} and {T_b}")
+    m_a, m_b = max_error_up_to(t, err, [T_a, T_b])
+    if m_a <= 0:
+        raise ValueError(f"the error is 0 up to T_a = {T_a}; choose a later T_a")
+    return float(np.log(m_b / m_a) / np.log(T_b / T_a))

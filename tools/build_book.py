@@ -1,0 +1,54 @@
+"""Build the HTML book, re-executing notebooks only when something they depend on changed.
+
+Jupyter Book's execution cache keys a notebook on its cell sources only
+(jupyter-book#1633): a change under lib/ would otherwise publish stale
+outputs.  We hash lib/ and requirements.txt; when the hash differs from the
+last build we drop the cache and ask Sphinx to re-read every page.
+"""
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "_build"
+CACHE = BUILD / ".jupyter_cache"
+STAMP = BUILD / ".inputs-hash"
+
+
+def inputs_hash() -> str:
+    h = hashlib.sha256()
+    files = sorted((ROOT / "lib").rglob("*.py")) + [ROOT / "requirements.txt"]
+    for path in files:
+        h.update(str(path.relative_to(ROOT)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def main() -> int:
+    digest = inputs_hash()
+    stale = not STAMP.exists() or STAMP.read_text().strip() != digest
+    if stale and CACHE.exists():
+        print(f"lib/ or requirements changed: clearing {CACHE.relative_to(ROOT)}")
+        shutil.rmtree(CACHE)
+    cmd = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(ROOT),
+           "--warningiserror", "--keep-going"]
+    if stale:
+        cmd.append("--all")  # Sphinx would otherwise skip unchanged .ipynb files
+    start = time.perf_counter()
+    result = subprocess.run(cmd, cwd=ROOT)
+    if result.returncode != 0:
+        print("book build FAILED", file=sys.stderr)
+        return result.returncode
+    BUILD.mkdir(exist_ok=True)
+    STAMP.write_text(digest + "\n")
+    print(f"built in {time.perf_counter() - start:.1f} s: {BUILD / 'html' / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
