@@ -1,0 +1,25 @@
+"""The catalogue of test problems: factories returning :class:`robonum.ODEProblem`.
+
+``classic``: logistic, Dahlquist, the stiff cosine problem, Van der Pol,
+Robertson.  ``oscillators``: harmonic oscillator and simple pendulum (with
+their energies).  ``robots``: flexible joint, leg on penalty contact, DC
+motor.  ``analysis``: Jacobian eigenvalues, stiffness ratio, a tight
+SciPy reference solution.
+
+Example::
+
+    import robonum as rn
+    p = rn.problems.stiff_cosine(lam=1000)
+    rn.problems.stiffness_ratio(rn.problems.dc_motor())   # ≈ 197
+"""
+from .analysis import jacobian_eigenvalues, reference_solution, stiffness_ratio
+from .classic import dahlquist, logistic, robertson, stiff_cosine, van_der_pol
+from .oscillators import harmonic_energy, harmonic_oscillator, pendulum, pendulum_energy
+from .robots import dc_motor, flexible_joint, penalty_contact
+
+__all__ = [
+    "logistic", "dahlquist", "stiff_cosine", "van_der_pol", "robertson",
+    "harmonic_oscillator", "harmonic_energy", "pendulum", "pendulum_energy",
+    "flexible_joint", "penalty_contact", "dc_motor",
+    "jacobian_eigenvalues", "stiffness_ratio", "reference_solution",
+]

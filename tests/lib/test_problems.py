@@ -1,0 +1,230 @@
+"""The problem catalogue, checked against independent truth: finite-difference
+Jacobians, the ODE itself (for every ``exact``), SciPy's integrators, and
+eigenvalues derived by hand in the docstrings."""
+import math
+
+import numpy as np
+import pytest
+from scipy.integrate import solve_ivp
+
+import robonum as rn
+from robonum import problems as P
+from robonum.energy import pendulum_energy as pendulum_energy_qp
+
+RNG = np.random.default_rng(20240611)
+
+
+def contact_rest(p):
+    """Static equilibrium of penalty_contact, derived by hand: the ground carries
+    (M + m_f) g, the leg carries M g."""
+    M, mf, g = p.params["M_kg"], p.params["m_foot_kg"], p.params["g_m_per_s2"]
+    xf = -(M + mf) * g / p.params["k_c_N_per_m"]
+    xb = xf + p.params["L0_m"] - M * g / p.params["k_leg_N_per_m"]
+    return np.array([xb, xf, 0.0, 0.0])
+
+
+# (problem, states at which to compare the Jacobian)
+def _jacobian_cases():
+    u = lambda n, lo=-1.0, hi=1.0: RNG.uniform(lo, hi, size=n)  # noqa: E731
+    contact = P.penalty_contact()
+    return [
+        (P.logistic(), [u(1, 0, 2) for _ in range(3)]),
+        (P.dahlquist(-3.0), [u(1) for _ in range(2)]),
+        (P.dahlquist(-1 + 4j, 1 - 2j), [u(2) for _ in range(2)]),
+        (P.stiff_cosine(), [u(1) for _ in range(3)]),
+        (P.van_der_pol(), [u(2, -2.5, 2.5) for _ in range(3)]),
+        (P.robertson(), [u(3, 0, 1) * [1, 1e-4, 1] for _ in range(3)]),
+        (P.harmonic_oscillator(2.5), [u(2) for _ in range(2)]),
+        (P.pendulum(), [u(2, -3, 3) for _ in range(3)]),
+        (P.flexible_joint(), [u(4, -2, 2) for _ in range(3)]),
+        (contact, [contact.y0, contact_rest(contact),           # flight, pushing contact
+                   contact_rest(contact) + [0, -1e-4, 0.1, -0.05]]),
+        (P.dc_motor(), [u(2, -5, 5) * [1, 100] for _ in range(3)]),
+    ]
+
+
+@pytest.mark.parametrize("problem,states", _jacobian_cases(), ids=lambda x: getattr(x, "name", ""))
+def test_jacobian_matches_central_difference(problem, states):
+    for y in states:
+        t = problem.t_span[0] + 0.3
+        J = problem.jac(t, y)
+        Jfd = np.empty_like(J)
+        for j in range(y.size):
+            d = 1e-6 * max(1.0, abs(y[j]))
+            e = np.zeros_like(y)
+            e[j] = d
+            Jfd[:, j] = (problem.f(t, y + e) - problem.f(t, y - e)) / (2 * d)
+        scale = max(1.0, np.abs(J).max())
+        assert np.abs(J - Jfd).max() <= 1e-6 * scale, (problem.name, y, J, Jfd)
+
+
+def _exact_cases():
+    return [
+        P.logistic(), P.logistic(y0=3.0, r=0.7, K=2.0, t_span=(1.0, 6.0)),
+        P.dahlquist(-2.0), P.dahlquist(-0.5 + 3j, 1 + 1j, t_span=(0.5, 3.0)),
+        P.stiff_cosine(), P.stiff_cosine(lam=50.0, y0=0.3, t_span=(0.5, 2.0)),
+        P.harmonic_oscillator(3.0, q0=0.4, p0=-1.0),
+        P.pendulum(), P.pendulum(q0=-0.4, p0=-1.3), P.pendulum(q0=2 * math.pi + 3.0, p0=0.05),
+        P.pendulum(q0=0.2, p0=0.5, g_over_l=9.81 / 0.3),
+        P.dc_motor(), P.dc_motor(tau_load=0.003, y0=(1.0, 200.0)),
+    ]
+
+
+@pytest.mark.parametrize("problem", _exact_cases(), ids=lambda p: p.name)
+def test_exact_solves_the_ode(problem):
+    t0, t1 = problem.t_span
+    np.testing.assert_allclose(problem.exact(t0), problem.y0, rtol=1e-13, atol=1e-13)
+    rate = max(1.0, np.abs(P.jacobian_eigenvalues(problem)).max())
+    d = 1e-4 / rate                      # central difference error ~ (d·rate)² relative
+    for t in np.linspace(t0 + 2 * d, min(t1, t0 + 20.0) - 2 * d, 7):
+        dydt = (problem.exact(t + d) - problem.exact(t - d)) / (2 * d)
+        fy = problem.f(t, problem.exact(t))
+        assert np.abs(dydt - fy).max() <= 1e-6 * max(1.0, np.abs(fy).max()), (t, dydt, fy)
+    ts = np.linspace(t0, t1, 5)          # the array form agrees with the scalar form
+    np.testing.assert_allclose(problem.exact(ts)[:, 3], problem.exact(ts[3]), rtol=1e-15)
+
+
+@pytest.mark.parametrize("problem", _exact_cases(), ids=lambda p: p.name)
+def test_exact_agrees_with_dop853(problem):
+    t0, t1 = problem.t_span[0], min(problem.t_span[1], problem.t_span[0] + 50.0)
+    ts = np.linspace(t0, t1, 11)
+    sol = solve_ivp(problem.f, (t0, t1), problem.y0, method="DOP853", t_eval=ts,
+                    rtol=1e-12, atol=1e-12)
+    ref = problem.exact(ts)
+    assert np.abs(sol.y - ref).max() <= 1e-8 * max(1.0, np.abs(ref).max())
+
+
+def test_pendulum_energy_and_small_amplitude_limit():
+    p = P.pendulum(q0=2.0, p0=0.3)
+    ys = p.exact(np.linspace(0, 30, 301))
+    H = P.pendulum_energy(ys)
+    assert np.ptp(H) < 1e-12                                  # the exact flow conserves H
+    np.testing.assert_allclose(H, pendulum_energy_qp(ys[0], ys[1]), rtol=1e-15)
+    ts = np.linspace(0, 10, 101)                              # q0 = 1e-3: ω shift ~ q0²/16
+    diff = P.pendulum(q0=1e-3).exact(ts) - P.harmonic_oscillator(1.0, q0=1e-3).exact(ts)
+    assert np.abs(diff).max() < 1e-9
+    assert P.pendulum(q0=0.0, p0=2.5).exact is None           # above the separatrix
+
+
+def test_robertson_conservation_and_reference_value():
+    p = P.robertson(t_span=(0.0, 1e5))
+    sol = solve_ivp(p.f, p.t_span, p.y0, method="Radau", rtol=1e-6, atol=1e-10, jac=p.jac)
+    assert sol.success and np.abs(sol.y.sum(axis=0) - 1).max() < 1e-12
+    # y1(40) = 0.7158271 is the value in Hairer & Wanner's test set; a second method agrees
+    y40 = P.reference_solution(P.robertson(), [40.0], method="BDF", rtol=1e-10)[:, 0]
+    assert abs(y40[0] - 0.7158271) < 1e-6 and abs(y40[1] - 9.185535e-6) < 1e-11
+
+
+def test_van_der_pol_period_amplitude_and_reference():
+    mu = 100.0
+    p = P.van_der_pol(mu=mu, t_span=(0.0, 250.0))
+    sol = solve_ivp(p.f, p.t_span, p.y0, method="Radau", rtol=1e-6, atol=1e-8, jac=p.jac,
+                    events=lambda t, y: y[0])
+    period = 2 * np.diff(sol.t_events[0][-3:]).mean()
+    asymptotic = (3 - 2 * math.log(2)) * mu + 3 * 2.33811 * mu ** (-1 / 3)
+    assert abs(period / asymptotic - 1) < 2e-3
+    assert abs(np.abs(sol.y[0]).max() - 2.0) < 0.01
+    q = P.van_der_pol(mu=1.0, t_span=(0.0, 4.0))              # non-stiff: Radau ≈ DOP853
+    ts = np.linspace(0, 4, 5)
+    diff = P.reference_solution(q, ts, rtol=1e-10) - P.reference_solution(q, ts, method="DOP853")
+    assert np.abs(diff).max() < 1e-8
+
+
+def test_scipy_work_on_the_seed_stiff_problem():
+    p = P.stiff_cosine()          # λ = 1000 on [0, 1], the seed's SciPy run
+    nfev = {}
+    for m in ("RK45", "DOP853", "Radau", "BDF", "LSODA"):
+        s = solve_ivp(p.f, p.t_span, p.y0, method=m, rtol=1e-6, atol=1e-9)
+        assert s.success and abs(s.y[0, -1] - p.exact(1.0)[0]) < 1e-5
+        nfev[m] = s.nfev
+    print("stiff cosine nfev:", nfev)
+    for implicit in ("Radau", "BDF"):
+        assert nfev["RK45"] > 10 * nfev[implicit] and nfev["DOP853"] > 10 * nfev[implicit]
+
+
+def test_flexible_joint_eigenvalues_match_the_two_inertia_formula():
+    Jl, Jm, K, D = 0.05, 0.01, 1e4, 2.0
+    Je = Jl * Jm / (Jl + Jm)
+    free = P.flexible_joint(J_link=Jl, J_motor=Jm, K=K, D=D, b_motor=0.0, mgd=0.0)
+    lam = P.jacobian_eigenvalues(free)
+    sigma = -D / (2 * Je)
+    fast = sigma + 1j * math.sqrt(K / Je - sigma ** 2)
+    np.testing.assert_allclose(sorted(lam, key=lambda z: z.imag)[-1], fast, rtol=1e-10)
+    assert np.abs(lam[np.abs(lam) < 1]).max() < 1e-6 * abs(fast)   # the double zero
+    assert P.stiffness_ratio(free) == math.inf
+
+
+def test_flexible_joint_stiffness_scaling():
+    base = P.flexible_joint()
+    Je = 0.05 * 0.01 / 0.06
+    assert abs(np.abs(P.jacobian_eigenvalues(base)).max() / math.sqrt(1e4 / Je) - 1) < 0.01
+    rho = {K: (P.stiffness_ratio(P.flexible_joint(K=K)),
+               P.stiffness_ratio(P.flexible_joint(K=K), measure="modulus")) for K in (1e4, 1e6)}
+    assert min(rho[1e4]) > 100
+    assert abs(rho[1e6][1] / rho[1e4][1] / 10 - 1) < 0.02      # |λ| ratio ∝ sqrt K
+    assert abs(rho[1e6][0] / rho[1e4][0] - 1) < 0.02           # Re-part ratio does not grow
+    # holding the damping ratio fixed (D ∝ sqrt K) makes the Re-part ratio grow too
+    r_hi = P.stiffness_ratio(P.flexible_joint(K=1e6, D=20.0))
+    assert abs(r_hi / rho[1e4][0] / 10 - 1) < 0.05
+
+
+def test_dc_motor_time_constants_and_scaling():
+    R, L, k, J, b = 2.0, 0.5e-3, 0.02, 1e-5, 1e-6
+    lam = P.jacobian_eigenvalues(P.dc_motor())
+    assert abs(lam[0].real / (-R / L) - 1) < 0.01
+    assert abs(lam[1].real / (-(b + k * k / R) / J) - 1) < 0.01
+    r1 = P.stiffness_ratio(P.dc_motor())
+    r10 = P.stiffness_ratio(P.dc_motor(L=L / 10))
+    assert r1 > 100 and abs(r10 / r1 / 10 - 1) < 0.03
+    p = P.dc_motor()
+    i_ss, w_ss = p.exact(10.0)                                 # steady state, by hand
+    assert abs(w_ss - k * 12.0 / (R * b + k * k)) < 1e-9 * w_ss and abs(i_ss - b * w_ss / k) < 1e-9
+
+
+def test_penalty_contact_rest_state_and_stiffness():
+    p = P.penalty_contact()
+    y = contact_rest(p)
+    np.testing.assert_allclose(p.f(0.0, y), 0.0, atol=1e-9)
+    assert min(P.stiffness_ratio(p, y=y), P.stiffness_ratio(p, y=y, measure="modulus")) > 100
+    fast = np.abs(P.jacobian_eigenvalues(p, y=y)).max()
+    assert abs(fast / math.sqrt((5e5 + 2000) / 0.1) - 1) < 0.02
+    assert P.stiffness_ratio(p) == math.inf                    # free fall: zero eigenvalues
+    assert P.stiffness_ratio(p, ignore_zero=True) == pytest.approx(1.0)
+    sol = solve_ivp(p.f, (0, 0.4), p.y0, method="Radau", rtol=1e-6, atol=1e-9, jac=p.jac)
+    assert sol.success and sol.y[1].min() > -1e-3             # the foot lands, no tunnelling
+
+
+@pytest.mark.parametrize("call,exc,word", [
+    (lambda: P.stiff_cosine(lam=0.0), ValueError, "lam"),
+    (lambda: P.stiff_cosine(lam=float("nan")), ValueError, "lam"),
+    (lambda: P.stiff_cosine(t_span=(1.0, 0.0)), ValueError, "t_span"),
+    (lambda: P.dahlquist(lam="fast"), TypeError, "lam"),
+    (lambda: P.dahlquist(lam=complex(1, float("inf"))), ValueError, "lam"),
+    (lambda: P.dahlquist(lam=-1.0, y0=1j), TypeError, "y0"),
+    (lambda: P.logistic(y0=0.0), ValueError, "y0"),
+    (lambda: P.robertson(k2=float("inf")), ValueError, "k2"),
+    (lambda: P.van_der_pol(y0=[1, 2, 3]), ValueError, "y0"),
+    (lambda: P.pendulum(g_over_l=0), ValueError, "g_over_l"),
+    (lambda: P.harmonic_oscillator(omega=-1), ValueError, "omega"),
+    (lambda: P.flexible_joint(K=-1e4), ValueError, "K"),
+    (lambda: P.flexible_joint(y0=[0, 0]), ValueError, "y0"),
+    (lambda: P.penalty_contact(k_c=float("nan")), ValueError, "k_c"),
+    (lambda: P.dc_motor(L=0.0), ValueError, "L"),
+    (lambda: P.stiffness_ratio(P.dc_motor(), measure="imag"), ValueError, "measure"),
+    (lambda: P.stiffness_ratio(P.dc_motor(), y=[1, 2, 3]), ValueError, "y"),
+    (lambda: P.stiffness_ratio("dc_motor"), TypeError, "problem"),
+    (lambda: P.reference_solution(P.dc_motor(), [0.5]), ValueError, "t_eval"),
+    (lambda: P.pendulum_energy(np.zeros(3)), ValueError, "y"),
+])
+def test_bad_input_names_the_parameter(call, exc, word):
+    with pytest.raises(exc, match=word):
+        call()
+
+
+def test_catalogue_returns_odeproblems_with_units():
+    for fn in (P.logistic, P.dahlquist, P.stiff_cosine, P.van_der_pol, P.robertson,
+               P.harmonic_oscillator, P.pendulum, P.flexible_joint, P.penalty_contact,
+               P.dc_motor):
+        p = fn()
+        assert isinstance(p, rn.ODEProblem) and p.jac is not None and p.params and p.name
+    assert "K_Nm_per_rad" in P.flexible_joint().params
