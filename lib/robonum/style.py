@@ -4,18 +4,26 @@ Without a CJK font matplotlib draws Hangul as boxes and warns
 ``Glyph ... missing from font(s) DejaVu Sans``.  We register NanumGothic,
 shipped inside the PyPI package ``koreanize-matplotlib``; we locate its font
 files without importing that module (its import uses ``distutils``, gone
-from Python 3.12).  NanumGothic has no U+2212 minus sign, hence
-``axes.unicode_minus = False``.
+from Python 3.12).
+
+NanumGothic has no U+2212 minus sign, and mathtext always draws a minus as
+U+2212 in the text font (log-axis ticks ``10^{-4}``, labels like ``$z=-2$``),
+which logs "Font 'default' does not have a glyph for U+2212" into the cell's
+stderr.  We therefore register a copy of each font whose character map also
+sends U+2212 to its en-dash glyph (fontTools ships with matplotlib), and keep
+``axes.unicode_minus = False`` for plain tick labels.
 """
 from __future__ import annotations
 
 import importlib.util
+import os
+import tempfile
 from pathlib import Path
 
 import matplotlib
 from matplotlib import font_manager
 
-FONT_NAME = "NanumGothic"
+FONT_NAME = "NanumGothic Book"  # our renamed copy, never confused with a system NanumGothic
 _SYSTEM_DIRS = ("/usr/share/fonts/truetype/nanum",)
 
 
@@ -26,6 +34,35 @@ def _font_dirs() -> list[Path]:
         dirs.append(Path(list(spec.submodule_search_locations)[0]) / "fonts")
     dirs.extend(Path(d) for d in _SYSTEM_DIRS)
     return [d for d in dirs if d.is_dir()]
+
+
+def _with_minus_sign(path: Path) -> Path:
+    """A copy of the font at ``path`` that maps U+2212 to its en-dash glyph.
+
+    The copy is renamed (family ``FONT_NAME``) so that a system-wide
+    NanumGothic without the minus sign can never be picked instead.
+    """
+    from fontTools.ttLib import TTFont
+
+    cache = Path(os.environ.get("ROBONUM_FONT_CACHE", Path(tempfile.gettempdir()) / "robonum-fonts"))
+    target = cache / f"{path.stem}-book{path.suffix}"
+    if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
+        return target
+    font = TTFont(str(path))
+    for table in font["cmap"].tables:
+        if table.isUnicode() and 0x2212 not in table.cmap and 0x2013 in table.cmap:
+            table.cmap[0x2212] = table.cmap[0x2013]
+    for record in font["name"].names:
+        if record.nameID in (1, 4, 16):  # family, full name, typographic family
+            style = str(record).replace("NanumGothic", "").strip()
+            record.string = f"{FONT_NAME} {style}".strip() if record.nameID == 4 else FONT_NAME
+        elif record.nameID == 6:  # PostScript name: no spaces allowed
+            record.string = str(record).replace("NanumGothic", "NanumGothicBook")
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    font.save(str(tmp))
+    os.replace(tmp, target)  # atomic: parallel kernels never see half a file
+    return target
 
 
 def use_book_style(dpi: int = 80) -> str:
@@ -39,7 +76,7 @@ def use_book_style(dpi: int = 80) -> str:
         raise RuntimeError("no Hangul font found: install the PyPI package "
                            "'koreanize-matplotlib' or Debian's 'fonts-nanum'")
     for path in files:
-        font_manager.fontManager.addfont(str(path))
+        font_manager.fontManager.addfont(str(_with_minus_sign(path)))
     matplotlib.rcParams.update({
         "font.family": FONT_NAME,
         "axes.unicode_minus": False,
