@@ -81,7 +81,8 @@ def max_error_in_windows(t, err, n_windows: int) -> tuple[np.ndarray, np.ndarray
     t, err = _check_curve(t, err)
     n_windows = check.integer("n_windows", n_windows, 1, t.size)
     edges = np.linspace(t[0], t[-1], n_windows + 1)
-    which = np.clip(np.searchsorted(edges, t, side="right") - 1, 0, n_windows - 1)
+    # windows [t0, e1], (e1, e2], ...: a sample on an edge closes the earlier window
+    which = np.clip(np.searchsorted(edges, t, side="left") - 1, 0, n_windows - 1)
     peak = np.full(n_windows, np.nan)
     np.fmax.at(peak, which, err)
     return edges[1:], peak

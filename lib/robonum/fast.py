@@ -28,6 +28,7 @@ from .symplectic import METHODS as SYMPLECTIC_METHODS
 from .symplectic import HamiltonianSolution, equal_steps
 
 MAX_FAST_STEPS = 200_000_000
+MAX_SAVED_VALUES = 50_000_000     # 400 MB of float64 output
 
 
 # --- jitted model functions ---------------------------------------------------
@@ -42,30 +43,26 @@ def pendulum_rhs(t, y):
 
 @numba.njit(cache=False)
 def pendulum_grad_V(q):
-    """``∇V`` for ``V(q) = -cos q``: ``sin q``."""
-    out = np.empty(1)
-    out[0] = np.sin(q[0])
+    """``∇V = sin q`` for ``V(q) = -Σ cos q_i`` (``len(q)`` uncoupled pendulums, ``g/l = 1``)."""
+    out = np.empty(q.size)
+    for i in range(q.size):
+        out[i] = np.sin(q[i])
     return out
 
 
 # --- compiled loops -------------------------------------------------------------
+# Both loops run to the end and store every save_every-th state; a run that
+# blows up is detected afterwards on the saved rows (see _diverged_at), which
+# keeps the loops as short as the textbook ones (and cheaper to compile).
 @numba.njit(cache=False)
 def _n_rows(n, save_every):
     return n // save_every + 1 + (1 if n % save_every else 0)
 
 
 @numba.njit(cache=False)
-def _escaped(x, bound):
-    for v in x:
-        if not abs(v) <= bound:  # also true for NaN
-            return True
-    return False
-
-
-@numba.njit(cache=False)
-def _rk_loop(f, A, b, c, t0, y0, h, n, save_every, bound):
+def _rk_loop(f, A, b, c, t0, y0, h, n, save_every):
     """Explicit RK with any tableau: ``k_i = f(t + c_i h, y + h Σ_{j<i} A_ij k_j)``,
-    ``y ← y + h Σ_i b_i k_i``.  Returns (T, Y, steps taken, diverged)."""
+    ``y ← y + h Σ_i b_i k_i``.  Returns the saved times and states."""
     s, d = b.size, y0.size
     T = np.empty(_n_rows(n, save_every))
     Y = np.empty((T.size, d))
@@ -87,16 +84,13 @@ def _rk_loop(f, A, b, c, t0, y0, h, n, save_every, bound):
             for i in range(s):
                 acc += b[i] * K[i, l]
             y[l] += h * acc
-        bad = _escaped(y, bound)
-        if k % save_every == 0 or k == n or bad:
+        if k % save_every == 0 or k == n:
             T[row], Y[row], row = t0 + k * h, y, row + 1
-        if bad:
-            return T[:row], Y[:row], k, True
-    return T[:row], Y[:row], n, False
+    return T, Y
 
 
 @numba.njit(cache=False)
-def _symplectic_loop(grad, q0, p0, h, n, gammas, save_every, bound):
+def _symplectic_loop(grad, q0, p0, h, n, gammas, save_every):
     """Composition of Verlet (kick-drift-kick) sub-steps of size ``γ_m h``; an
     empty ``gammas`` means symplectic Euler (kick ``h``, drift ``h``).
     The force at the end of a sub-step is reused at the start of the next."""
@@ -106,23 +100,36 @@ def _symplectic_loop(grad, q0, p0, h, n, gammas, save_every, bound):
     q, p = q0.copy(), p0.copy()
     g = grad(q)
     T[0], Q[0], P[0], row = 0.0, q, p, 1
+    # Element loops instead of array expressions: each `p -= ...*g` on arrays
+    # would allocate a temporary, which costs more than the arithmetic.
     for k in range(1, n + 1):
         if gammas.size == 0:
-            p -= h * g
-            q += h * p
+            for l in range(d):
+                p[l] -= h * g[l]
+                q[l] += h * p[l]
             g = grad(q)
         for gamma in gammas:
             tau = gamma * h
-            p -= 0.5 * tau * g
-            q += tau * p
+            for l in range(d):
+                p[l] -= 0.5 * tau * g[l]
+                q[l] += tau * p[l]
             g = grad(q)
-            p -= 0.5 * tau * g
-        bad = _escaped(q, bound) or _escaped(p, bound)
-        if k % save_every == 0 or k == n or bad:
+            for l in range(d):
+                p[l] -= 0.5 * tau * g[l]
+        if k % save_every == 0 or k == n:
             T[row], Q[row], P[row], row = k * h, q, p, row + 1
-        if bad:
-            return T[:row], Q[:row], P[:row], k, True
-    return T[:row], Q[:row], P[:row], n, False
+    return T, Q, P
+
+
+def _diverged_at(states, bound):
+    """Index of the first saved row with a non-finite entry or one beyond ``bound``, else None.
+
+    NaN and inf propagate, so a blow-up between saved rows still shows in the
+    rows after it (at the latest in the last one, which is always saved).
+    """
+    with np.errstate(invalid="ignore"):
+        bad = ~np.all(np.abs(states[1:]) <= bound, axis=1)   # row 0 is the initial state
+    return 1 + int(np.argmax(bad)) if bad.any() else None
 
 
 # --- public wrappers ------------------------------------------------------------
@@ -169,6 +176,11 @@ def _timed_call(loop, args, warm_args):
 def _common(t_span, h, save_every, blowup, x0):
     t0, t1, n, h = equal_steps(t_span, h, MAX_FAST_STEPS)
     save_every = check.integer("save_every", save_every, 1)
+    values = (n // save_every + 2) * x0.size
+    if values > MAX_SAVED_VALUES:   # refuse to allocate gigabytes for the output
+        need = -(-n * x0.size // (MAX_SAVED_VALUES - 2 * x0.size))
+        raise ValueError(f"save_every={save_every} would keep {values:,} numbers for {n:,} steps; "
+                         f"use save_every >= {need}")
     bound = check.positive("blowup", blowup) * max(1.0, float(np.max(np.abs(x0))))
     return t0, t1, n, h, save_every, bound
 
@@ -179,7 +191,10 @@ def fast_integrate(f, y0, t_span, h: float, method="rk4", *, save_every: int = 1
     ``robonum.integrate(problem, method, h)``.
 
     ``f(t, y) -> array (n,)`` must be ``@numba.njit``-compiled; ``method`` is a
-    name from :mod:`robonum.methods` or an explicit ``ButcherTableau``.
+    name from :mod:`robonum.methods` or an explicit ``ButcherTableau``
+    (formula in ``_rk_loop``; Hairer, Nørsett & Wanner I, sec. II.1).
+    Divergence (``max|y| > blowup·max(1, max|y0|)`` or inf/NaN) is found on
+    the saved rows afterwards: ``status = -1`` and the rows from there on are dropped.
     Example: ``fast_integrate(pendulum_rhs, [1.0, 0.0], (0, 1e5), 0.1, "rk4",
     save_every=100)``.
     """
@@ -194,12 +209,15 @@ def fast_integrate(f, y0, t_span, h: float, method="rk4", *, save_every: int = 1
         raise ValueError(f"f(t0, y0) must have shape {y0.shape} like y0, got {f0.shape}")
     # Writable float64 copies: one numba signature for every tableau.
     A, b, c = (np.array(x, dtype=np.float64) for x in (tab.A, tab.b, tab.c))
-    (T, Y, k, bad), comp, run = _timed_call(
-        _rk_loop, (f, A, b, c, t0, y0, h, n, save_every, bound),
-        (f, A, b, c, t0, y0, h, 1, 1, bound))
-    status, msg = (DIVERGED, f"diverged at t = {T[-1]:g}: max|y| > {bound:.3g}") if bad \
-        else (SUCCESS, f"reached t = {t1:g}")
-    return FastSolution(t=T, y=Y.T.copy(), method=tab.name, h=h, nsteps=k, nfev=k * tab.s,
+    (T, Y), comp, run = _timed_call(_rk_loop, (f, A, b, c, t0, y0, h, n, save_every),
+                                    (f, A, b, c, t0, y0, h, 1, 1))
+    status, msg, k = SUCCESS, f"reached t = {t1:g}", n
+    bad = _diverged_at(Y, bound)
+    if bad is not None:
+        T, Y, k = T[:bad], Y[:bad], round((T[bad] - t0) / h)
+        status, msg = DIVERGED, (f"diverged: max|y| > {bound:.3g} or non-finite by t = "
+                                 f"{t0 + k * h:g} (saved rows after t = {T[-1]:g} dropped)")
+    return FastSolution(t=T, y=Y.T.copy(), method=tab.name, h=h, nsteps=n, nfev=n * tab.s,
                         status=status, message=msg, compile_time=comp, run_time=run)
 
 
@@ -207,7 +225,9 @@ def fast_symplectic(grad_V, q0, p0, t_span, h: float, method: str = "verlet", *,
                     save_every: int = 1, blowup: float = 1e8) -> HamiltonianSolution:
     """Compiled :func:`robonum.symplectic.integrate_symplectic` (same steps, same result).
 
-    ``grad_V(q) -> array (d,)`` must be ``@numba.njit``-compiled.  Example:
+    ``grad_V(q) -> array (d,)`` must be ``@numba.njit``-compiled.  Kick-drift-kick
+    Verlet sub-steps composed with fractions ``γ`` (Hairer, Lubich & Wanner,
+    sec. II.4 and VI.3).  Divergence is reported as in :func:`fast_integrate`.  Example:
     ``fast_symplectic(pendulum_grad_V, [1.0], [0.0], (0, 1e5), 0.1, "verlet")``.
     """
     _require_jitted("grad_V", grad_V)
@@ -220,11 +240,15 @@ def fast_symplectic(grad_V, q0, p0, t_span, h: float, method: str = "verlet", *,
     if g0.shape != q0.shape:
         raise ValueError(f"grad_V(q0) must have shape {q0.shape} like q0, got {g0.shape}")
     gammas = np.array(SYMPLECTIC_METHODS[method][1] or (), dtype=np.float64)
-    (T, Q, P, k, bad), comp, run = _timed_call(
-        _symplectic_loop, (grad_V, q0, p0, h, n, gammas, save_every, bound),
-        (grad_V, q0, p0, h, 1, gammas, 1, bound))
-    status, msg = (DIVERGED, f"diverged at t = {t0 + T[-1]:g}: |q| or |p| > {bound:.3g}") if bad \
-        else (SUCCESS, f"reached t = {t1:g}")
+    (T, Q, P), comp, run = _timed_call(_symplectic_loop, (grad_V, q0, p0, h, n, gammas, save_every),
+                                       (grad_V, q0, p0, h, 1, gammas, 1))
+    status, msg = SUCCESS, f"reached t = {t1:g}"
+    bad = _diverged_at(np.hstack([Q, P]), bound)
+    if bad is not None:
+        k = round(T[bad] / h)
+        T, Q, P = T[:bad], Q[:bad], P[:bad]
+        status, msg = DIVERGED, (f"diverged: |q| or |p| > {bound:.3g} or non-finite by t = "
+                                 f"{t0 + k * h:g} (saved rows after t = {t0 + T[-1]:g} dropped)")
     return HamiltonianSolution(t=t0 + T, q=Q.T.copy(), p=P.T.copy(), method=method, h=h,
-                               nsteps=k, ngrad=1 + k * max(1, gammas.size), status=status,
+                               nsteps=n, ngrad=1 + n * max(1, gammas.size), status=status,
                                message=msg, compile_time=comp, run_time=run)
