@@ -12,5 +12,7 @@ A stepper has ``name``, ``order`` and two methods:
 The drivers in :mod:`robonum.integrate` choose ``h`` and collect results.
 """
 from .explicit import ExplicitRK
+from .implicit import ImplicitRK
+from .bdf import BDF
 
-__all__ = ["ExplicitRK"]
+__all__ = ["ExplicitRK", "ImplicitRK", "BDF"]
