@@ -1,12 +1,27 @@
 """robonum: numerical methods for robot software (the library behind the book).
 
 Import as ``import robonum as rn``.  See lib/README.md for the public API.
+Subpackages: ``methods`` (tableaux), ``steppers``, ``problems``, ``autodiff``,
+``explore`` (interactive figures), ``lie`` (rotations); modules ``stability``,
+``order_conditions``, ``multistep``, ``newton``, ``symplectic``, ``energy``,
+``finite_diff``, ``convergence``, ``style``.  ``robonum.fast`` (numba loops
+for very long runs) is imported on demand: numba alone takes seconds to load.
 """
-from . import convergence, explore, methods, style
+from . import (autodiff, convergence, energy, explore, finite_diff, lie, methods, multistep,
+               newton, order_conditions, problems, stability, stability_plot, style, symplectic)
 from .convergence import final_errors, fitted_order, halving, observed_orders
 from .integrate import NonlinearSolveError, integrate, integrate_adaptive, make_stepper
+from .methods.implicit import collocation, gauss_legendre, radau_iia
+from .multistep import bdf_alpha_angle, bdf_coefficients, zero_stability
+from .newton import NewtonOptions
+from .order_conditions import order_of
 from .problem import ODEProblem, Work
 from .solution import Solution
+from .stability import (R_at_infinity, imag_stability_interval, is_A_stable, is_L_stable,
+                        real_stability_interval, stability_function)
+from .stability_plot import plot_bdf_region, plot_stability_region
+from .steppers import BDF, ExplicitRK, ImplicitRK
+from .symplectic import HamiltonianSolution, integrate_symplectic, symplectic_step
 from .tableau import ButcherTableau
 
 __version__ = "0.1.0"

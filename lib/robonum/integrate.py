@@ -28,16 +28,15 @@ class NonlinearSolveError(check.RobonumError):
 
 
 def make_stepper(method):
-    """A stepper from a name (``"rk4"``), a tableau, or a stepper object."""
+    """A stepper from a name (``"rk4"``, ``"radau3"``, ``"bdf2"``), a tableau, or a stepper."""
     from . import methods
-    from .steppers import ExplicitRK
+    from .steppers import BDF, ExplicitRK, ImplicitRK
     if hasattr(method, "step") and hasattr(method, "init"):
         return method
+    if isinstance(method, str) and method.lower().startswith("bdf") and method[3:].isdigit():
+        return BDF(int(method[3:]))
     tab = methods.get(method)
-    if tab.is_explicit:
-        return ExplicitRK(tab)
-    from .steppers import ImplicitRK
-    return ImplicitRK(tab)
+    return ExplicitRK(tab) if tab.is_explicit else ImplicitRK(tab)
 
 
 def _check_problem(problem):

@@ -5,15 +5,9 @@
 from __future__ import annotations
 
 from ..tableau import ButcherTableau
-from . import explicit
+from . import explicit, implicit
 
-_REGISTRY: dict[str, ButcherTableau] = {}
-_REGISTRY.update(explicit.ALL)
-try:  # implicit methods live in their own module
-    from . import implicit
-    _REGISTRY.update(implicit.ALL)
-except ImportError:  # pragma: no cover - only while the module is being written
-    pass
+_REGISTRY: dict[str, ButcherTableau] = {**explicit.ALL, **implicit.ALL}
 
 
 def names() -> list[str]:

@@ -1,0 +1,54 @@
+"""Butcher tableaux are validated on construction and classified from their data."""
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+
+import robonum as rn
+from robonum.tableau import ButcherTableau
+
+
+def test_every_catalogue_tableau_is_consistent():
+    for key in rn.methods.names():
+        tab = rn.methods.get(key)
+        assert np.allclose(tab.A.sum(axis=1), tab.c, atol=1e-14), key
+        assert abs(tab.b.sum() - 1) < 1e-14, key
+        assert not tab.A.flags.writeable  # methods are constants
+
+
+def test_rational_tableaux_keep_exact_coefficients():
+    rk4 = rn.methods.get("rk4")
+    assert rk4.exact["b"].tolist() == [F(1, 6), F(1, 3), F(1, 3), F(1, 6)]
+    assert rk4.exact["c"].tolist() == [0, F(1, 2), F(1, 2), 1]
+    assert rn.methods.get("sdirk2").exact is None  # gamma = 1 - sqrt(2)/2 is irrational
+
+
+@pytest.mark.parametrize("key, kind", [
+    ("euler", "explicit"), ("rk4", "explicit"), ("dopri5", "explicit"),
+    ("backward_euler", "SDIRK"), ("sdirk2", "SDIRK"), ("sdirk3", "SDIRK"),
+    ("trapezoid", "DIRK"), ("gauss2", "implicit"), ("radau3", "implicit"),
+])
+def test_kind_is_read_from_the_structure_of_A(key, kind):
+    assert rn.methods.get(key).kind == kind
+
+
+def test_registry_lookup_and_errors():
+    assert rn.methods.get("RK4") is rn.methods.get("rk4")
+    with pytest.raises(ValueError, match="method must be one of"):
+        rn.methods.get("rk5")
+    with pytest.raises(TypeError, match="method must be"):
+        rn.methods.get(4)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.6]), ValueError, "sum to 1"),
+    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], c=[0, 0.9]), ValueError, "row sums of A must equal c"),
+    (dict(A=[[0, 0, 0]], b=[1, 0, 0]), ValueError, "square"),
+    (dict(A=[[0, 0], [1, 0]], b=[1]), ValueError, "b must have shape"),
+    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], order=0), ValueError, "order"),
+    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], b_hat=[1, 1], order_hat=1), ValueError, "b_hat must sum"),
+    (dict(A=[[np.nan]], b=[1]), ValueError, "finite"),
+])
+def test_inconsistent_tableaux_are_rejected(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ButcherTableau("bad", **kwargs)
