@@ -66,8 +66,9 @@ def _draw(ax, x, y, value, color, label, alpha, contour=True):
     ax.set_xlabel("Re z")
     ax.set_ylabel("Im z")
     ax.set_aspect("equal")
-    if label is not None and line is not None:
-        line.set_label(label)
+    if label is not None:
+        # Contour sets have no legend handle: an empty polygon of the same colour stands in.
+        ax.fill([], [], facecolor=color, edgecolor=color, alpha=alpha, label=label)
     return fill, line
 
 

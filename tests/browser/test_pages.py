@@ -49,9 +49,9 @@ def test_page_offline_clean_and_interactive(page, site, path):
         raw = page.evaluate("""Array.from(document.querySelectorAll('.math'))
                                .filter(e => !e.querySelector('mjx-container')).length""")
         assert raw == 0, f"{raw} math elements left untypeset on {path}"
-    _check_sliders(page, path)
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)  # the page as a reader first sees it
     page.screenshot(path=str(SHOTS / (path.replace("/", "_") + ".png")), full_page=True)
+    _check_sliders(page, path)
     assert page.outside == [], f"{path} requested outside the build: {page.outside}"
     assert page.errors == [], f"{path}: {page.errors}"
 
