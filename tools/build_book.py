@@ -20,11 +20,12 @@ CACHE = BUILD / ".jupyter_cache"
 STAMP = BUILD / ".inputs-hash"
 
 
-def inputs_hash() -> str:
+def inputs_hash(root: Path = ROOT) -> str:
+    """Digest of everything a notebook's outputs depend on besides its own cells."""
     h = hashlib.sha256()
-    files = sorted((ROOT / "lib").rglob("*.py")) + [ROOT / "requirements.txt"]
+    files = sorted((root / "lib").rglob("*.py")) + [root / "requirements.txt"]
     for path in files:
-        h.update(str(path.relative_to(ROOT)).encode())
+        h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 

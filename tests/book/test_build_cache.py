@@ -1,0 +1,29 @@
+"""The build's execution cache is dropped exactly when the library or the pins change."""
+import importlib.util
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("build_book", ROOT / "tools" / "build_book.py")
+build_book = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_book)
+
+
+def _copy(tmp_path):
+    shutil.copytree(ROOT / "lib", tmp_path / "lib", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "requirements.txt", tmp_path / "requirements.txt")
+    return tmp_path
+
+
+def test_hash_is_stable_and_tracks_lib_and_pins(tmp_path):
+    root = _copy(tmp_path)
+    first = build_book.inputs_hash(root)
+    assert build_book.inputs_hash(root) == first               # nothing changed: cache kept
+    (root / "lib" / "robonum" / "README.md").write_text("docs only")
+    assert build_book.inputs_hash(root) == first               # non-code file: cache kept
+    stepper = root / "lib" / "robonum" / "steppers" / "explicit.py"
+    stepper.write_text(stepper.read_text() + "\n# changed\n")
+    second = build_book.inputs_hash(root)
+    assert second != first                                      # library edit: re-execute
+    (root / "requirements.txt").write_text("numpy==0.0\n")
+    assert build_book.inputs_hash(root) != second               # new pins: re-execute
