@@ -23,7 +23,7 @@ import numpy as np
 
 from . import _validate as check
 from . import methods
-from .solution import DIVERGED, SUCCESS
+from .solution import DIVERGED, SUCCESS, Outcome
 from .symplectic import METHODS as SYMPLECTIC_METHODS
 from .symplectic import HamiltonianSolution, equal_steps
 
@@ -134,7 +134,7 @@ def _diverged_at(states, bound):
 
 # --- public wrappers ------------------------------------------------------------
 @dataclass
-class FastSolution:
+class FastSolution(Outcome):
     """Result of :func:`fast_integrate`; ``y`` has shape ``(n, len(t))`` like ``Solution``."""
 
     t: np.ndarray
@@ -147,14 +147,6 @@ class FastSolution:
     message: str
     compile_time: float
     run_time: float
-
-    @property
-    def success(self) -> bool:
-        return self.status == SUCCESS
-
-    @property
-    def y_final(self) -> np.ndarray:
-        return self.y[:, -1]
 
 
 def _require_jitted(name, fn):

@@ -8,8 +8,21 @@ import numpy as np
 SUCCESS, DIVERGED, FAILED = 0, -1, -2
 
 
+class Outcome:
+    """``success`` and ``y_final`` for any result with ``status`` and ``y`` of shape (n, m)."""
+
+    @property
+    def success(self) -> bool:
+        return self.status == SUCCESS
+
+    @property
+    def y_final(self) -> np.ndarray:
+        """State at the last time reached."""
+        return self.y[:, -1]
+
+
 @dataclass
-class Solution:
+class Solution(Outcome):
     """Output of :func:`robonum.integrate` and friends.
 
     ``y`` has shape ``(n, len(t))`` as in ``scipy.integrate.solve_ivp``.
@@ -30,15 +43,6 @@ class Solution:
     status: int
     message: str
     nreject: int = 0
-
-    @property
-    def success(self) -> bool:
-        return self.status == SUCCESS
-
-    @property
-    def y_final(self) -> np.ndarray:
-        """State at the last time reached."""
-        return self.y[:, -1]
 
     def __repr__(self):
         return (f"Solution({self.method}, steps={self.nsteps}, nfev={self.nfev}, "

@@ -6,9 +6,9 @@ hand for y' = lambda y, and the Radau IIA stepper for the starting steps.
 """
 import numpy as np
 import pytest
-from scipy.special import ellipj, ellipk
 
 import robonum as rn
+from robonum import problems
 from robonum.problem import Work
 from robonum.steppers import BDF, ImplicitRK
 
@@ -26,16 +26,8 @@ def logistic(T=2.0):
 
 
 def pendulum(theta0=2.0, T=3.0):
-    k = np.sin(theta0 / 2)
-    K = ellipk(k * k)
-
-    def exact(t):
-        sn, cn, _, _ = ellipj(K - t, k * k)
-        return np.array([2 * np.arcsin(k * sn), -2 * k * cn])
-
-    return rn.ODEProblem(lambda t, y: np.array([y[1], -np.sin(y[0])]), [theta0, 0.0], (0, T),
-                         jac=lambda t, y: np.array([[0.0, 1.0], [-np.cos(y[0]), 0.0]]),
-                         exact=exact)
+    """Pendulum from rest at theta0; exact solution from the catalogue (Jacobi elliptic)."""
+    return problems.pendulum(q0=theta0, p0=0.0, t_span=(0.0, T))
 
 
 def fitted_order(problem, k, h0):

@@ -11,9 +11,9 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
-from scipy.special import ellipj, ellipk
 
 import robonum as rn
+from robonum import problems
 from robonum.integrate import NonlinearSolveError
 from robonum.methods import implicit as im
 from robonum.newton import NewtonOptions, newton_solve
@@ -32,17 +32,8 @@ def riccati():
 
 
 def pendulum(theta0=2.0, T=10.0):
-    """theta'' = -sin theta from rest: theta = 2 asin(k sn(K - t)), p = -2 k cn(K - t)."""
-    k = np.sin(theta0 / 2)
-    K = ellipk(k * k)
-
-    def exact(t):
-        sn, cn, _, _ = ellipj(K - t, k * k)
-        return np.array([2 * np.arcsin(k * sn), -2 * k * cn])
-
-    return rn.ODEProblem(lambda t, y: np.array([y[1], -np.sin(y[0])]), [theta0, 0.0], (0, T),
-                         jac=lambda t, y: np.array([[0.0, 1.0], [-np.cos(y[0]), 0.0]]),
-                         exact=exact)
+    """Pendulum from rest at theta0; exact solution from the catalogue (Jacobi elliptic)."""
+    return problems.pendulum(q0=theta0, p0=0.0, t_span=(0.0, T))
 
 
 def stiff(T=1.0, lam=1000.0, y0=1.0):
