@@ -7,7 +7,7 @@ Subpackages: ``methods`` (tableaux), ``steppers``, ``problems``, ``autodiff``,
 ``finite_diff``, ``convergence``, ``style``.  ``robonum.fast`` (numba loops
 for very long runs) is imported on demand: numba alone takes seconds to load.
 """
-from . import (autodiff, convergence, energy, explore, finite_diff, lie, methods, multistep,
+from . import (arm, autodiff, convergence, energy, explore, finite_diff, lie, methods, multistep,
                newton, order_conditions, problems, stability, stability_plot, style, symplectic)
 from .convergence import final_errors, fitted_order, halving, observed_orders
 from .integrate import NonlinearSolveError, integrate, integrate_adaptive, make_stepper

@@ -32,12 +32,6 @@ def separable_energy(V, q, p) -> np.ndarray:
     return 0.5 * np.sum(p * p, axis=0) + v
 
 
-def pendulum_energy(q, p) -> np.ndarray:
-    """Pendulum with ``g/l = 1``: ``H = p²/2 - cos q`` (the minimum is ``H = -1``)."""
-    q, p = np.asarray(q, float), np.asarray(p, float)
-    return 0.5 * p * p - np.cos(q)
-
-
 def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.ndarray:
     """``|E - E0|`` (``E0 = E[0]`` by default), or ``|E - E0| / |E0|`` if ``relative``."""
     E = np.asarray(E, dtype=float).ravel()

@@ -124,11 +124,14 @@ def integrate_adaptive(problem: ODEProblem, method="dopri5", *, rtol: float = 1e
     rtol = check.positive("rtol", rtol)
     atol = check.positive("atol", atol)
     max_steps = check.integer("max_steps", max_steps, 1)
+    from .steppers import ExplicitRK
     stepper = make_stepper(method)
     tab = getattr(stepper, "tableau", None)
-    if not (isinstance(tab, ButcherTableau) and tab.has_embedded):
-        raise ValueError(f"method {stepper.name!r} has no embedded error estimate; "
-                         "use integrate() with a fixed h, or a method with b_hat (e.g. 'dopri5')")
+    # Only the explicit stepper returns the embedded estimate; implicit steppers give err=None.
+    if not (isinstance(stepper, ExplicitRK) and tab.has_embedded):
+        raise ValueError(f"method {stepper.name!r} gives no embedded error estimate: adaptive "
+                         "steps need an explicit method with b_hat (e.g. 'dopri5'); "
+                         "use integrate() with a fixed h otherwise")
     controller = controller or StepController(order=tab.order_hat + 1)
     t0, t1 = problem.t_span
     work = Work(problem)

@@ -219,6 +219,10 @@ class ModifiedNewton:
            current iterate -- and continue from ``x`` (up to ``max_iter`` more
            iterations, without the early "too slow" abort): this rescues
            problems whose Jacobian changes a lot within one step.
+        4. Last, full Newton from ``x0`` (``J`` at every iterate): slower
+           per iteration, but it converges where a Jacobian frozen at
+           ``(t, y)`` points the wrong way -- Robertson's ``J`` at
+           ``y0 = (1, 0, 0)`` misses every term of the fast reactions.
         Otherwise raise :class:`robonum.integrate.NonlinearSolveError`.
         """
         r = self._iterate(work, t, y, G, x0, key, build)
@@ -229,7 +233,28 @@ class ModifiedNewton:
         if not r.converged and point is not None and not diverged:
             self._refresh(work, *point(r.x), t)
             r = self._iterate(work, t, y, G, r.x, key, build, last_chance=True)
+        if not r.converged and point is not None:
+            r = self._full_newton(work, t, y, G, x0, key, build, point)
         if r.converged:
             return r.x
         raise NonlinearSolveError(f"Newton iteration failed at t = {t:g}: {r.reason}",
                                   r.iterations, r.residual)
+
+    def _full_newton(self, work, t, y, G, x0, key, build, point):
+        """Newton with ``J`` re-evaluated at each iterate (at most ``2 max_iter`` steps)."""
+        x, total = np.array(x0, dtype=float), 0
+        single = NewtonOptions(tol=self.opts.tol, kappa=self.opts.kappa, max_iter=1)
+        for _ in range(2 * self.opts.max_iter):
+            self._refresh(work, *point(x), t)
+            lu = self.lu(work, key, build)
+            # one plain Newton step; converged once the step is below the tolerance
+            r = newton_solve(G, lambda g: work.lu_solve(lu, g), x, weight=1.0 + np.abs(y),
+                             opts=single, eta0=0.0, predict=False, work=work)
+            step = float(np.sqrt(np.mean(((r.x - x) / (1.0 + np.abs(y))) ** 2)))
+            x, total = r.x, total + 1
+            if not np.all(np.isfinite(x)):
+                break
+            if step <= self.opts.kappa * self.opts.tol:
+                self.stale, self.eta = True, 1.0   # J was taken off-step: refresh next step
+                return NewtonResult(x, True, total, 0.0, 1.0, r.residual, "converged (full Newton)")
+        return NewtonResult(x, False, total, 0.0, 1.0, r.residual, "full Newton did not converge")

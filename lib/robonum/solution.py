@@ -27,8 +27,9 @@ class Solution(Outcome):
 
     ``y`` has shape ``(n, len(t))`` as in ``scipy.integrate.solve_ivp``.
     ``status`` is 0 when ``t1`` was reached, -1 when the solution diverged
-    (left every bound: the step was outside the stability region), -2 when a
-    nonlinear solve failed.  ``message`` says which, in words.
+    (left every bound: the step was outside the stability region), -2 when
+    the run could not go on (a nonlinear solve failed; for adaptive runs also
+    step-size underflow or ``max_steps``).  ``message`` says which, in words.
     """
 
     t: np.ndarray

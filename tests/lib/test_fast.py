@@ -7,7 +7,8 @@ import pytest
 
 import robonum as rn
 from robonum import fast
-from robonum.energy import energy_error, growth_exponent, max_error_up_to, pendulum_energy
+from robonum.energy import energy_error, growth_exponent, max_error_up_to
+from robonum.problems import pendulum_energy
 from robonum.symplectic import integrate_symplectic
 
 
@@ -71,8 +72,8 @@ def long_run():
     T, h = 1e5, 0.1
     rk4 = fast.fast_integrate(fast.pendulum_rhs, [1.0, 0.0], (0, T), h, "rk4")
     ver = fast.fast_symplectic(fast.pendulum_grad_V, [1.0], [0.0], (0, T), h, "verlet")
-    return {"rk4": (rk4.t, energy_error(pendulum_energy(rk4.y[0], rk4.y[1]))),
-            "verlet": (ver.t, energy_error(pendulum_energy(ver.q[0], ver.p[0]))),
+    return {"rk4": (rk4.t, energy_error(pendulum_energy(rk4.y))),
+            "verlet": (ver.t, energy_error(pendulum_energy(np.vstack([ver.q[0], ver.p[0]])))),
             "runs": (rk4, ver)}
 
 

@@ -93,5 +93,9 @@ def test_bad_problem_input():
         rn.integrate(lambda t, y: y, "euler", 0.1)
     with pytest.raises(ValueError, match="no embedded error estimate"):
         rn.integrate_adaptive(problems.logistic(), "rk4")
+    emb = rn.ButcherTableau("implicit pair", A=[[1, 0], [-1, 1]], b=[0, 1], b_hat=[1, 0],
+                            order=1, order_hat=1)
+    with pytest.raises(ValueError, match="explicit method with b_hat"):
+        rn.integrate_adaptive(problems.logistic(), emb)
     with pytest.raises(ValueError, match="rtol must be finite and > 0"):
         rn.integrate_adaptive(problems.logistic(), rtol=-1)

@@ -9,7 +9,8 @@ import pytest
 
 import robonum as rn
 from robonum.energy import (energy_error, growth_exponent, max_error_in_windows,
-                            max_error_up_to, pendulum_energy, separable_energy)
+                            max_error_up_to, separable_energy)
+from robonum.problems import pendulum_energy
 from robonum.problem import ODEProblem, Work
 from robonum.steppers import ExplicitRK
 from robonum.symplectic import YOSHIDA4_GAMMAS, integrate_symplectic, symplectic_step
@@ -129,11 +130,11 @@ def pendulum_energy_errors():
     T, h = 1000.0, 0.1
     out = {}
     v = integrate_symplectic(grad_pendulum, [1.0], [0.0], (0, T), h, "verlet")
-    out["verlet"] = (v.t, energy_error(pendulum_energy(v.q[0], v.p[0])))
+    out["verlet"] = (v.t, energy_error(pendulum_energy(np.vstack([v.q[0], v.p[0]]))))
     prob = ODEProblem(lambda t, y: np.array([y[1], -np.sin(y[0])]), [1.0, 0.0], (0, T))
     for m in ("rk4", "euler"):
         s = rn.integrate(prob, m, h)
-        out[m] = (s.t, energy_error(pendulum_energy(s.y[0], s.y[1])))
+        out[m] = (s.t, energy_error(pendulum_energy(s.y)))
     return out
 
 
@@ -208,7 +209,7 @@ def test_energy_helpers_on_known_curves():
     np.testing.assert_allclose(peaks, [25, 50, 75, 100])
     q, p = np.array([[0.0, 1.0]]), np.array([[1.0, 0.0]])
     np.testing.assert_allclose(separable_energy(lambda q: -np.cos(q[0]), q, p),
-                               pendulum_energy(q[0], p[0]))
+                               pendulum_energy(np.vstack([q[0], p[0]])))
 
 
 def test_energy_helpers_reject_bad_input():

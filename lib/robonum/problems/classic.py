@@ -34,7 +34,7 @@ def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0,
     The seed (ch. 1.18, example ①) measures orders on the logistic equation
     without stating its data; our documented default is ``y' = y(1 - y)``,
     ``y(0) = 0.1`` on ``[0, 10]`` (the solution rises smoothly from 0.1 to
-    0.99995).  ``y0 > 0`` keeps the solution finite for all ``t``.
+    0.99959).  ``y0 > 0`` keeps the solution finite for all ``t``.
     Reference: Hairer, Nørsett & Wanner, *Solving ODEs I*, sec. I.
     """
     y0 = check.positive("y0", y0)
