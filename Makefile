@@ -58,7 +58,6 @@ bench: $(STAMP)
 	@for f in tests/benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
 
 lab: $(STAMP)
-	$(PY) -m pip install --quiet jupyterlab==4.6.6
 	$(BIN)/jupyter lab book/
 
 clean:

@@ -22,7 +22,8 @@ def _control(p):
 def build_widget(exploration) -> widgets.VBox:
     """A VBox of controls, the frame and a status line, wired to ``exploration.render``."""
     controls = {p.name: _control(p) for p in exploration.params}
-    image = widgets.Image(format="png")
+    # Show frames at their own pixel size, as the static page does (no blurry upscaling).
+    image = widgets.Image(format="png", width=int(exploration.size[0] * exploration.dpi))
     status = widgets.HTML()
 
     def update(_change=None):
