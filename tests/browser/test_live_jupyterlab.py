@@ -14,6 +14,7 @@ import sys
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ROOT, SHOTS
 
@@ -32,6 +33,14 @@ def lab(tmp_path_factory):
     # Private config/runtime dirs: the reader's own Jupyter settings stay untouched.
     env = {**os.environ, **{f"JUPYTER_{k}_DIR": str(root / f".{k.lower()}")
                             for k in ("CONFIG", "RUNTIME", "DATA")}}
+    # Start the notebook's kernel without asking (a cold server otherwise may show
+    # a "Select Kernel" dialog), and don't pop up the news notice over the page.
+    settings = root / ".config" / "lab" / "user-settings" / "@jupyterlab"
+    for ext, body in [("notebook-extension/tracker", '{"autoStartDefaultKernel": true}'),
+                      ("apputils-extension/notification", '{"fetchNews": "false"}')]:
+        path = settings / f"{ext}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(body)
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", f"--port={port}",
          "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
@@ -52,8 +61,17 @@ def lab(tmp_path_factory):
     proc.wait(timeout=30)
 
 
+def _accept_kernel_dialog(page):
+    """A cold server may still ask "Select Kernel": accept the preselected Python 3."""
+    try:
+        page.locator(".jp-Dialog .jp-mod-accept").first.click(timeout=5_000)
+    except PlaywrightTimeout:
+        pass
+
+
 def _run_all_cells(page):
     """Run > Run All Cells from the menu bar (no reliance on keyboard focus)."""
+    _accept_kernel_dialog(page)
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
 
@@ -69,11 +87,11 @@ def test_slider_move_recomputes_in_the_kernel(browser, lab):
             ".some(e => (e.getAttribute('data-status') || '') === 'idle')", timeout=120_000)
         frame = page.locator(".jp-OutputArea .jupyter-widgets img").first
         for attempt in range(2):
-            _run_all_cells(page)
             try:
+                _run_all_cells(page)
                 frame.wait_for(timeout=90_000)
                 break
-            except Exception:
+            except PlaywrightTimeout:
                 if attempt:
                     raise
         page.wait_for_function("el => el.src.startsWith('data:') || el.src.startsWith('blob:')",
