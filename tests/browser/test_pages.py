@@ -49,6 +49,9 @@ def test_page_offline_clean_and_interactive(page, site, path):
         raw = page.evaluate("""Array.from(document.querySelectorAll('.math'))
                                .filter(e => !e.querySelector('mjx-container')).length""")
         assert raw == 0, f"{raw} math elements left untypeset on {path}"
+        errors = page.evaluate("Array.from(document.querySelectorAll('mjx-merror'))"
+                               ".map(e => e.getAttribute('data-mjx-error') || e.textContent)")
+        assert errors == [], f"MathJax could not typeset on {path}: {errors}"
     SHOTS.mkdir(parents=True, exist_ok=True)  # the page as a reader first sees it
     page.screenshot(path=str(SHOTS / (path.replace("/", "_") + ".png")), full_page=True)
     _check_sliders(page, path)
