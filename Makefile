@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: book test test-lib test-notebooks test-browser figures check-figures notebooks bench lab browser clean help
+.PHONY: book test test-lib test-notebooks test-browser figures notebooks bench lab browser clean help
 
 help:
 	@echo "make book | test | lab | figures | notebooks | bench | clean"
