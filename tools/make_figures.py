@@ -55,7 +55,7 @@ FIGURES = {"stability_regions.png": stability_regions, "error_vs_h.png": error_v
 
 def write_all(outdir: Path) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
-    rn.style.use_book_style(dpi=DPI)
+    rn.book.use_book_style(dpi=DPI)
     written = []
     for name, make in FIGURES.items():
         path = outdir / name

@@ -1,38 +1,66 @@
 """Input checks shared by the public functions.
 
-Every check raises ``ValueError`` or ``TypeError`` whose message names the
-parameter and the allowed range, so that a bad slider value or a typo fails
-at the boundary instead of deep inside numpy.
+Every check raises ``TypeError`` (wrong kind of value) or ``ValueError``
+(right kind, outside the allowed range) whose message names the parameter
+and the allowed range, so that a bad slider value or a typo fails at the
+boundary instead of deep inside numpy.  The checks themselves never crash:
+a Python int too large for a float (``10**400``) is refused with a
+``ValueError``, not an ``OverflowError``; a complex number where a real one
+is expected is a ``TypeError``, never silently cast.
 """
 from __future__ import annotations
 
 import math
 import numbers
+import warnings
 
 import numpy as np
 
-
-class RobonumError(Exception):
-    """Base class for errors raised by robonum itself (not by bad input)."""
+_FLOAT_MAX = float(np.finfo(float).max)
 
 
-def positive(name: str, value, *, allow_zero: bool = False) -> float:
-    """Return ``value`` as a float, requiring it to be finite and > 0 (or >= 0)."""
-    real(name, value)
-    x = float(value)
-    if x < 0 or (x == 0 and not allow_zero):
-        bound = ">= 0" if allow_zero else "> 0"
-        raise ValueError(f"{name} must be finite and {bound}, got {value!r}")
+def _range_text(lo, hi, lo_open=False, hi_open=False) -> str:
+    left = "(" if lo_open or lo is None else "["
+    right = ")" if hi_open or hi is None else "]"
+    lo_s = "-inf" if lo is None else f"{lo:g}"
+    hi_s = "inf" if hi is None else f"{hi:g}"
+    return f"{left}{lo_s}, {hi_s}{right}"
+
+
+def real(name: str, value, lo: float | None = None, hi: float | None = None) -> float:
+    """Return ``value`` as a finite float in ``[lo, hi]`` (either bound may be None).
+
+    Accepts Python and numpy reals (not bool, not complex).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        kind = "complex" if isinstance(value, numbers.Complex) else type(value).__name__
+        raise TypeError(f"{name} must be a real number, got {kind} {value!r}"[:200])
+    try:
+        x = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} must be a finite real number (|{name}| <= {_FLOAT_MAX:.3g}), "
+                         f"got an integer with {len(str(abs(int(value))))} digits") from None
+    if not math.isfinite(x):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    if (lo is not None and x < lo) or (hi is not None and x > hi):
+        raise ValueError(f"{name} must be in {_range_text(lo, hi)}, got {value!r}")
     return x
 
 
-def real(name: str, value) -> float:
-    """Return ``value`` as a finite float."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(value).__name__}")
-    x = float(value)
-    if not math.isfinite(x):
-        raise ValueError(f"{name} must be finite, got {value!r}")
+def positive(name: str, value, *, allow_zero: bool = False, hi: float | None = None,
+             lo: float | None = None) -> float:
+    """Return ``value`` as a finite float > 0 (or >= 0), optionally within ``[lo, hi]``.
+
+    ``lo`` is a physical lower bound (e.g. a smallest meaningful inductance);
+    without it any positive float is accepted.
+    """
+    x = real(name, value)
+    if x < 0 or (x == 0 and not allow_zero):
+        raise ValueError(f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}"
+                         + (f" and <= {hi:g}" if hi is not None else "") + f", got {value!r}")
+    if (lo is not None and x < lo) or (hi is not None and x > hi):
+        raise ValueError(f"{name} must be in {_range_text(lo if lo is not None else 0, hi)}, "
+                         f"got {value!r}")
     return x
 
 
@@ -42,10 +70,16 @@ def integer(name: str, value, lo: int | None = None, hi: int | None = None) -> i
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     n = int(value)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
-        lo_s = "-inf" if lo is None else str(lo)
-        hi_s = "inf" if hi is None else str(hi)
-        raise ValueError(f"{name} must be an integer in [{lo_s}, {hi_s}], got {n}")
+        shown = str(n) if len(str(n)) <= 30 else f"an integer with {len(str(abs(n)))} digits"
+        raise ValueError(f"{name} must be an integer in {_range_text(lo, hi)}, got {shown}")
     return n
+
+
+def boolean(name: str, value) -> bool:
+    """Require a real ``bool`` (``0``/``1`` or strings are refused: a typo should not pass)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+    return bool(value)
 
 
 def callable_(name: str, f) -> None:
@@ -54,34 +88,83 @@ def callable_(name: str, f) -> None:
         raise TypeError(f"{name} must be callable, got {type(f).__name__}")
 
 
-def finite_vector(name: str, y, *, dtype=float) -> np.ndarray:
-    """Return ``y`` as a 1-D finite array (a scalar becomes shape (1,))."""
+def text(name: str, value) -> str:
+    """Require a ``str``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {type(value).__name__}")
+    return value
+
+
+def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
+               max_size: int | None = None, finite: bool = True) -> np.ndarray:
+    """``values`` as a float array; complex input is a ``TypeError``, never cast.
+
+    ``ndim`` fixes the number of dimensions (a scalar is promoted when
+    ``ndim == 1``); ``max_size`` caps the number of entries.
+    """
     try:
-        arr = np.array(y, dtype=dtype, copy=True)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a number or a 1-D array of numbers") from exc
-    if arr.ndim == 0:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")     # ComplexWarning / overflow must not pass silently
+            raw = np.asarray(values)
+            if raw.dtype == object:
+                raw = np.asarray(values, dtype=float)
+    except (TypeError, ValueError, OverflowError, Warning) as exc:
+        raise TypeError(f"{name} must be a real number or an array of real numbers "
+                        f"({type(exc).__name__}: {exc})"[:300]) from None
+    if np.iscomplexobj(raw):
+        raise TypeError(f"{name} must be real, got complex values")
+    if raw.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must contain real numbers, got dtype {raw.dtype}")
+    arr = np.array(raw, dtype=float)
+    if ndim == 1 and arr.ndim == 0:
         arr = arr.reshape(1)
-    if arr.ndim != 1 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must contain only finite values, got {arr}")
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-D array, got shape {arr.shape}")
+    if arr.size < min_size:
+        raise ValueError(f"{name} must have at least {min_size} entries, got shape {arr.shape}")
+    if max_size is not None and arr.size > max_size:
+        raise ValueError(f"{name} has {arr.size:,} entries; at most {max_size:,} are allowed")
+    if finite and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must contain only finite values (no NaN or inf)")
     return arr
 
 
-def interval(name: str, span) -> tuple[float, float]:
-    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1``."""
+def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
+    """Return ``y`` as a non-empty 1-D finite float array (a scalar becomes shape (1,))."""
+    return real_array(name, y, ndim=1, min_size=1, max_size=max_size)
+
+
+def interval(name: str, span, *, max_length: float | None = None) -> tuple[float, float]:
+    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1`` (and ``t1 - t0 <= max_length``)."""
+    if isinstance(span, (str, bytes)):
+        raise TypeError(f"{name} must be a pair (t0, t1), got a string")
     try:
         t0, t1 = span
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a pair (t0, t1)") from exc
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a pair (t0, t1), got {type(span).__name__}") from None
     t0, t1 = real(f"{name}[0]", t0), real(f"{name}[1]", t1)
     if not t1 > t0:
-        raise ValueError(f"{name} must satisfy t0 < t1, got ({t0}, {t1})")
+        raise ValueError(f"{name} must satisfy t0 < t1, got ({t0:g}, {t1:g})")
+    if not math.isfinite(t1 - t0):
+        raise ValueError(f"{name} is too long: t1 - t0 overflows, got ({t0:g}, {t1:g})")
+    if max_length is not None and t1 - t0 > max_length:
+        raise ValueError(f"{name} must be at most {max_length:g} long, got {t1 - t0:g}")
     return t0, t1
 
 
 def one_of(name: str, value, options) -> None:
-    """Require ``value`` to be one of ``options``."""
-    if value not in options:
-        raise ValueError(f"{name} must be one of {sorted(map(str, options))}, got {value!r}")
+    """Require ``value`` to be one of ``options`` (the message lists them)."""
+    try:
+        ok = value in options
+    except TypeError:       # unhashable value tested against a dict/set
+        ok = False
+    if not ok:
+        shown = repr(value) if len(repr(value)) < 60 else f"a {type(value).__name__}"
+        raise ValueError(f"{name} must be one of {sorted(map(str, options))}, got {shown}")
+
+
+def count(name: str, n: int, cap: int, advice: str) -> int:
+    """Refuse a computed count (steps, frames, grid points) above ``cap``, saying what to do."""
+    if n > cap:
+        raise ValueError(f"{name} = {n:,} exceeds the limit of {cap:,}; {advice}")
+    return n

@@ -13,18 +13,10 @@ import numpy as np
 
 from . import _validate as check
 from .control import StepController
+from .errors import NonlinearSolveError
 from .problem import ODEProblem, Work
 from .solution import DIVERGED, FAILED, SUCCESS, Solution
 from .tableau import ButcherTableau
-
-
-class NonlinearSolveError(check.RobonumError):
-    """Newton's method did not converge; carries the iteration count and residual."""
-
-    def __init__(self, message: str, iterations: int, residual: float):
-        super().__init__(f"{message} (after {iterations} iterations, residual {residual:.3e})")
-        self.iterations = iterations
-        self.residual = residual
 
 
 def make_stepper(method):

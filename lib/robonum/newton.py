@@ -28,7 +28,7 @@ from typing import Callable
 import numpy as np
 
 from . import _validate as check
-from .integrate import NonlinearSolveError
+from .errors import NonlinearSolveError
 
 _EPS = np.finfo(float).eps
 

@@ -17,7 +17,7 @@ import numpy as np
 
 import robonum as rn
 from robonum import fast
-from robonum.energy import energy_error, max_error_up_to
+from robonum.analysis.energy import energy_error, max_error_up_to
 from robonum.problems import pendulum_energy
 from robonum.symplectic import integrate_symplectic
 

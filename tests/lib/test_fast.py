@@ -7,7 +7,7 @@ import pytest
 
 import robonum as rn
 from robonum import fast
-from robonum.energy import energy_error, growth_exponent, max_error_up_to
+from robonum.analysis.energy import energy_error, growth_exponent, max_error_up_to
 from robonum.problems import pendulum_energy
 from robonum.symplectic import integrate_symplectic
 

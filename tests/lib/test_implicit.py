@@ -14,7 +14,7 @@ from scipy.integrate import solve_ivp
 
 import robonum as rn
 from robonum import problems
-from robonum.integrate import NonlinearSolveError
+from robonum.errors import NonlinearSolveError
 from robonum.methods import implicit as im
 from robonum.newton import NewtonOptions, newton_solve
 from robonum.problem import Work

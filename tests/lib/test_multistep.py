@@ -11,7 +11,7 @@ import matplotlib
 import numpy as np
 import pytest
 
-from robonum import multistep as ms
+from robonum.analysis import multistep as ms
 
 matplotlib.use("Agg")
 
@@ -137,7 +137,7 @@ def test_region_membership_bdf():
 def test_plot_bdf_region():
     import matplotlib.pyplot as plt
 
-    from robonum.stability_plot import plot_bdf_region
+    from robonum.plotting import plot_bdf_region
 
     res = plot_bdf_region(1, xlim=(-1, 3), ylim=(-2, 2), n=201)
     X, Y = np.meshgrid(res.x, res.y)

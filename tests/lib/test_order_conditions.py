@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from robonum import methods
-from robonum import order_conditions as oc
+from robonum.analysis import order_conditions as oc
 from robonum.tableau import ButcherTableau
 
 S3, S15 = math.sqrt(3), math.sqrt(15)

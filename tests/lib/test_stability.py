@@ -21,7 +21,7 @@ import pytest
 from scipy.optimize import brentq
 
 from robonum import methods
-from robonum import stability as st
+from robonum.analysis import stability as st
 from robonum.tableau import ButcherTableau
 
 matplotlib.use("Agg")
@@ -237,7 +237,7 @@ def test_plot_euler_region_area():
 
 
 def st_plot():
-    from robonum import stability_plot
+    from robonum.plotting import regions as stability_plot
     return stability_plot
 
 

@@ -5,7 +5,7 @@ import warnings
 import matplotlib
 from matplotlib.figure import Figure
 
-from robonum import style
+from robonum.book import style
 
 
 def test_hangul_and_math_minus_render_without_warnings(caplog):

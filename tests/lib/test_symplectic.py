@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.energy import (energy_error, growth_exponent, max_error_in_windows,
+from robonum.analysis.energy import (energy_error, growth_exponent, max_error_in_windows,
                             max_error_up_to, separable_energy)
 from robonum.problems import pendulum_energy
 from robonum.problem import ODEProblem, Work

@@ -14,7 +14,7 @@ import warnings
 import numpy as np
 from matplotlib.figure import Figure
 
-from .._validate import RobonumError
+from ..errors import RobonumError
 
 
 def new_figure(width: float = 6.4, height: float = 3.6, **kwargs) -> Figure:

@@ -22,7 +22,7 @@ import numbers
 
 import numpy as np
 
-from ..multistep import bdf_coefficients, zero_stability
+from ..analysis.multistep import bdf_coefficients, zero_stability
 from ..newton import ModifiedNewton, NewtonOptions
 from .implicit import ImplicitRK, _check_h
 

@@ -23,15 +23,15 @@ import numpy as np
 import numpy.polynomial.polynomial as npoly
 from scipy.optimize import brentq
 
-from . import _validate as check
-from .tableau import ButcherTableau
+from .. import _validate as check
+from ..tableau import ButcherTableau
 
 _CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
 _COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
 
 
 def _tableau(tableau) -> ButcherTableau:
-    from . import methods  # late import: methods imports tableau, not us
+    from .. import methods  # late import: methods imports tableau, not us
     if isinstance(tableau, (str, ButcherTableau)):
         return methods.get(tableau)
     raise TypeError(f"tableau must be a ButcherTableau or a method name, "

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validate as check
-from . import multistep
-from .stability import StabilityFunction, stability_function
-from .tableau import ButcherTableau
+from .. import _validate as check
+from ..analysis import multistep
+from ..analysis.stability import StabilityFunction, stability_function
+from ..tableau import ButcherTableau
 
 _CLIP = 10.0  # |R| values above this are drawn alike; keeps contour levels sane near poles
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import _validate as check
+from .. import _validate as check
 
 # Above this modulus-excess a root is "outside" the unit circle; roots this
 # close to the circle count as "on" it (numpy's polynomial roots carry

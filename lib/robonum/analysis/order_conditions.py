@@ -26,8 +26,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import _validate as check
-from .tableau import ButcherTableau
+from .. import _validate as check
+from ..tableau import ButcherTableau
 
 Tree = tuple  # tuple of subtrees, sorted; () is the single vertex tau
 MAX_ORDER = 8
@@ -142,7 +142,7 @@ class OrderCondition:
 
 
 def _coefficients(tableau, weights: str):
-    from . import methods  # late import avoids a cycle through the catalogue
+    from .. import methods  # late import: methods imports tableau, not us
     if not isinstance(tableau, (str, ButcherTableau)):
         raise TypeError(f"tableau must be a ButcherTableau or a method name, "
                         f"got {type(tableau).__name__}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _validate as check
+from .. import _validate as check
 
 
 def separable_energy(V, q, p) -> np.ndarray:
