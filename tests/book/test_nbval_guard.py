@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOK = ROOT / "book" / "how_to_explore.ipynb"
+NOTEBOOK = ROOT / "book" / "intro" / "how_to_use.ipynb"
 
 
 def _nbval(path: Path) -> subprocess.CompletedProcess:
@@ -36,7 +36,7 @@ def test_tampered_outputs_fail_nbval(tmp_path):
         if out.get("name") == "stdout":
             out["text"] = "".join(out["text"]).replace("장", "개", 1)
     shutil.copytree(ROOT / "book", tmp_path / "book")
-    tampered = tmp_path / "book" / NOTEBOOK.name
+    tampered = tmp_path / NOTEBOOK.relative_to(ROOT)
     tampered.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
     result = _nbval(tampered)
     assert result.returncode != 0, result.stdout[-2000:]

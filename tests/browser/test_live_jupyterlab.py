@@ -28,7 +28,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
-    shutil.copy(ROOT / "book" / "how_to_explore.ipynb", root / "live.ipynb")
+    shutil.copy(ROOT / "book" / "intro" / "how_to_use.ipynb", root / "live.ipynb")
     port = _free_port()
     # Private config/runtime dirs: the reader's own Jupyter settings stay untouched.
     env = {**os.environ, **{f"JUPYTER_{k}_DIR": str(root / f".{k.lower()}")
