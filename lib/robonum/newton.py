@@ -28,7 +28,7 @@ from typing import Callable
 import numpy as np
 
 from . import _validate as check
-from .errors import NonlinearSolveError
+from .errors import EvaluationError, NonlinearSolveError
 
 _EPS = np.finfo(float).eps
 
@@ -109,7 +109,12 @@ def newton_solve(G: Callable, solve: Callable, x0, *, weight=1.0,
     target = opts.kappa * opts.tol
     eta, theta, dx_old, res = max(eta0, _EPS) ** 0.8, 0.0, None, np.inf
     for k in range(opts.max_iter):
-        g = np.asarray(G(x), dtype=float)
+        try:
+            g = np.asarray(G(x), dtype=float)
+        except EvaluationError as exc:
+            if k == 0:
+                raise            # f is not finite at the starting point itself: not Newton's fault
+            return NewtonResult(x, False, k, theta, eta, np.inf, f"non-finite iterate ({exc})")
         res = float(np.sqrt(np.mean(g ** 2)))
         dx = -np.asarray(solve(g.ravel()), dtype=float).reshape(x.shape)
         if work is not None:
@@ -242,19 +247,22 @@ class ModifiedNewton:
 
     def _full_newton(self, work, t, y, G, x0, key, build, point):
         """Newton with ``J`` re-evaluated at each iterate (at most ``2 max_iter`` steps)."""
-        x, total = np.array(x0, dtype=float), 0
+        x, total, residual = np.array(x0, dtype=float), 0, np.inf
         single = NewtonOptions(tol=self.opts.tol, kappa=self.opts.kappa, max_iter=1)
         for _ in range(2 * self.opts.max_iter):
             self._refresh(work, *point(x), t)
             lu = self.lu(work, key, build)
             # one plain Newton step; converged once the step is below the tolerance
-            r = newton_solve(G, lambda g: work.lu_solve(lu, g), x, weight=1.0 + np.abs(y),
-                             opts=single, eta0=0.0, predict=False, work=work)
+            try:
+                r = newton_solve(G, lambda g: work.lu_solve(lu, g), x, weight=1.0 + np.abs(y),
+                                 opts=single, eta0=0.0, predict=False, work=work)
+            except EvaluationError:      # f not finite at this iterate: full Newton failed too
+                break
             step = float(np.sqrt(np.mean(((r.x - x) / (1.0 + np.abs(y))) ** 2)))
-            x, total = r.x, total + 1
+            x, total, residual = r.x, total + 1, r.residual
             if not np.all(np.isfinite(x)):
                 break
             if step <= self.opts.kappa * self.opts.tol:
                 self.stale, self.eta = True, 1.0   # J was taken off-step: refresh next step
-                return NewtonResult(x, True, total, 0.0, 1.0, r.residual, "converged (full Newton)")
-        return NewtonResult(x, False, total, 0.0, 1.0, r.residual, "full Newton did not converge")
+                return NewtonResult(x, True, total, 0.0, 1.0, residual, "converged (full Newton)")
+        return NewtonResult(x, False, total, 0.0, 1.0, residual, "full Newton did not converge")

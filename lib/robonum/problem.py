@@ -1,107 +1,233 @@
 """An initial-value problem, kept apart from the method that solves it.
 
 ``ODEProblem`` holds ``y' = f(t, y)``, ``y(t0) = y0`` and what we know about
-it (an analytic Jacobian, an exact solution).  ``Work`` wraps a problem for
-one run and counts the work the way SciPy's ``solve_ivp`` reports it:
-``nfev`` (right-hand side calls), ``njev`` (Jacobian evaluations) and
-``nlu`` (LU factorisations), plus Newton iterations.
+it (an analytic Jacobian, an exact solution).  ``HamiltonianProblem`` is the
+separable case ``H(q, p) = p·p/2 + V(q)``: it is an ``ODEProblem`` (any
+method can integrate it) that also exposes ``∇V`` for symplectic splitting
+methods, so ``"verlet"`` and ``"rk4"`` on the pendulum differ only in the
+method.  ``Work`` wraps a problem for one run, checks every value the
+user's functions return, and counts the work the way SciPy's ``solve_ivp``
+reports it: ``nfev``, ``njev``, ``nlu``, plus Newton iterations.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+import warnings
 
 import numpy as np
 import scipy.linalg
 
 from . import _validate as check
+from .errors import EvaluationError, NonlinearSolveError
+
+MAX_DIM = 100_000   # state size; an (n, n) Jacobian of this size would already be 80 GB
 
 
-@dataclass(frozen=True, eq=False)
+def _call(name, fn, *args):
+    """Call a user function; an exception it raises gets a note saying which call it was."""
+    try:
+        return fn(*args)
+    except Exception as exc:        # noqa: BLE001 -- re-raised unchanged, with context
+        where = ", ".join(f"{a:g}" if isinstance(a, float) else "array" for a in args)
+        exc.add_note(f"(raised inside {name}({where}), a function given to robonum)")
+        raise
+
+
+def _as_output(name, out, shape, t, y=None) -> np.ndarray:
+    """``out`` as a float array of ``shape``; a size-1 ``shape`` also accepts a scalar."""
+    arr = np.asarray(out)
+    if np.iscomplexobj(arr):
+        raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must return an array of real numbers, got {type(out).__name__} "
+                        f"(dtype {arr.dtype}) at t = {t:g}")
+    if arr.shape != shape:
+        if arr.size == 1 and int(np.prod(shape)) == 1:
+            arr = arr.reshape(shape)
+        else:
+            raise ValueError(f"{name} must return shape {shape}, got {arr.shape} at t = {t:g}")
+    arr = arr.astype(float, copy=False)
+    if not np.isfinite(arr).all():
+        if y is not None and not np.isfinite(y).all():
+            raise EvaluationError(f"the state is no longer finite at t = {t:g}", "diverged", t)
+        raise EvaluationError(f"{name} returned NaN or inf at t = {t:g} from a finite state",
+                              "nan_in_f", t)
+    return arr
+
+
 class ODEProblem:
     """``y' = f(t, y)`` on ``t_span`` from ``y0``.
 
     Parameters
     ----------
-    f : callable ``f(t, y) -> array of shape (n,)``
-    y0 : array_like of shape (n,) (a scalar is treated as ``n = 1``)
+    f : callable ``f(t, y) -> array of shape (n,)`` (a scalar is fine when n = 1)
+    y0 : array_like of shape (n,), real and finite (a scalar means n = 1)
     t_span : (t0, t1) with t0 < t1
     jac : callable ``jac(t, y) -> (n, n) array``, optional
-        Analytic Jacobian ``df/dy``; without it implicit methods use forward
-        differences.
+        Analytic Jacobian ``df/dy``; without it implicit methods use forward differences.
     exact : callable ``exact(t) -> array of shape (n,)``, optional
-        Exact solution, used by error and order studies.
+        Exact solution (checked against ``y0`` at ``t0``), used by error studies.
     name : str
-    params : dict
-        Physical parameters, for display (units in the key names).
+    params : dict, physical parameters for display (units in the key names)
+
+    ``f``, ``jac`` and ``exact`` are called once here, at ``(t0, y0)``, so a
+    wrong shape, a complex or non-finite value fails now with a named error.
     """
 
-    f: Callable
-    y0: np.ndarray
-    t_span: tuple
-    jac: Callable | None = None
-    exact: Callable | None = None
-    name: str = "ODE"
-    params: dict = field(default_factory=dict)
-
-    def __post_init__(self):
-        check.callable_("f", self.f)
-        if self.jac is not None:
-            check.callable_("jac", self.jac)
-        if self.exact is not None:
-            check.callable_("exact", self.exact)
-        y0 = check.finite_vector("y0", self.y0)
+    def __init__(self, f, y0, t_span, jac=None, exact=None, name: str = "ODE", params=None):
+        check.callable_("f", f)
+        for label, fn in (("jac", jac), ("exact", exact)):
+            if fn is not None:
+                check.callable_(label, fn)
+        y0 = check.finite_vector("y0", y0, max_size=MAX_DIM)
         y0.setflags(write=False)
-        object.__setattr__(self, "y0", y0)
-        object.__setattr__(self, "t_span", check.interval("t_span", self.t_span))
-        fy = np.asarray(self.f(self.t_span[0], y0.copy()), dtype=float)
-        if fy.shape != y0.shape:
-            raise ValueError(f"f(t0, y0) must have shape {y0.shape} like y0, got {fy.shape}")
+        self.f, self.y0, self.jac, self.exact = f, y0, jac, exact
+        self.t_span = check.interval("t_span", t_span)
+        self.name = check.text("name", name)
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict, got {type(params).__name__}")
+        self.params = dict(params or {})
+        t0, n = self.t_span[0], y0.size
+        _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0)
+        if jac is not None:
+            _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0)
+        if exact is not None:
+            e0 = _as_output("exact", _call("exact", exact, t0), (n,), t0)
+            if np.max(np.abs(e0 - y0)) > 1e-8 * (1.0 + np.max(np.abs(y0))):
+                raise ValueError(f"exact(t0) must equal y0 (it is the solution through y0), "
+                                 f"got {e0} vs {np.asarray(y0)}")
 
     @property
     def n(self) -> int:
         """Dimension of the state."""
         return self.y0.size
 
+    def _fields(self) -> dict:
+        return dict(f=self.f, y0=self.y0, t_span=self.t_span, jac=self.jac, exact=self.exact,
+                    name=self.name, params=self.params)
+
     def replace(self, **changes) -> "ODEProblem":
         """A copy with some fields changed, e.g. ``problem.replace(t_span=(0, 5))``."""
-        fields = dict(f=self.f, y0=self.y0, t_span=self.t_span, jac=self.jac,
-                      exact=self.exact, name=self.name, params=self.params)
+        fields = self._fields()
+        unknown = set(changes) - set(fields)
+        if unknown:
+            raise TypeError(f"replace() got unknown field(s) {sorted(unknown)}; fields are {sorted(fields)}")
         fields.update(changes)
-        return ODEProblem(**fields)
+        return type(self)(**fields)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.name!r}, n={self.n}, t_span={self.t_span})"
+
+
+class HamiltonianProblem(ODEProblem):
+    """Separable Hamiltonian ``H(q, p) = p·p/2 + V(q)``: ``q' = p``, ``p' = -∇V(q)``.
+
+    The state is ``y = (q, p)`` of size ``2d``.  Any method integrates it
+    through ``f``; splitting methods (``"verlet"`` ...) use ``grad_V`` directly.
+
+    Parameters
+    ----------
+    grad_V : callable ``grad_V(q) -> (d,)`` (a scalar is fine when d = 1)
+    q0, p0 : array_like (d,)
+    t_span : (t0, t1)
+    V : callable, optional -- the potential, for :meth:`energy`; it receives
+        ``q`` of shape ``(d,)`` or ``(d, m)`` and returns a scalar or ``(m,)``.
+    hess_V : callable ``hess_V(q) -> (d, d)``, optional -- gives the analytic Jacobian.
+    exact, name, params : as for :class:`ODEProblem`.
+    Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*, sec. I.1, VI.1.
+    """
+
+    def __init__(self, grad_V, q0, p0, t_span, V=None, hess_V=None, exact=None,
+                 name: str = "Hamiltonian", params=None):
+        check.callable_("grad_V", grad_V)
+        for label, fn in (("V", V), ("hess_V", hess_V)):
+            if fn is not None:
+                check.callable_(label, fn)
+        q0 = check.finite_vector("q0", q0, max_size=MAX_DIM // 2)
+        p0 = check.finite_vector("p0", p0, max_size=MAX_DIM // 2)
+        if q0.shape != p0.shape:
+            raise ValueError(f"q0 and p0 must have the same shape, got {q0.shape} and {p0.shape}")
+        d = q0.size
+        self.grad_V, self.V, self.hess_V, self.d = grad_V, V, hess_V, d
+
+        def f(t, y):
+            return np.concatenate([y[d:], -np.reshape(np.asarray(grad_V(y[:d]), dtype=float), d)])
+
+        jac = None
+        if hess_V is not None:
+            def jac(t, y):
+                J = np.zeros((2 * d, 2 * d))
+                J[:d, d:] = np.eye(d)
+                J[d:, :d] = -np.asarray(hess_V(y[:d]), dtype=float)
+                return J
+        t0, _ = check.interval("t_span", t_span)
+        _as_output("grad_V", _call("grad_V", grad_V, q0.copy()), (d,), t0)
+        super().__init__(f, np.concatenate([q0, p0]), t_span, jac=jac, exact=exact,
+                         name=name, params=params)
+        if V is not None:
+            self.energy(self.y0)        # fails now, with a named error, if V is wrong
+
+    def _fields(self) -> dict:
+        d = self.d
+        return dict(grad_V=self.grad_V, q0=self.y0[:d], p0=self.y0[d:], t_span=self.t_span,
+                    V=self.V, hess_V=self.hess_V, exact=self.exact, name=self.name,
+                    params=self.params)
+
+    def energy(self, y) -> np.ndarray | float:
+        """``H = p·p/2 + V(q)`` for ``y`` of shape ``(2d,)`` or ``(2d, m)``."""
+        if self.V is None:
+            raise ValueError(f"{self.name}: energy() needs the potential V (pass V= to the problem)")
+        y = check.real_array("y", y, finite=False)
+        if y.ndim not in (1, 2) or y.shape[0] != 2 * self.d:
+            raise ValueError(f"y must have shape ({2 * self.d},) or ({2 * self.d}, m), got {y.shape}")
+        q, p = y[: self.d], y[self.d:]
+        v = np.asarray(_call("V", self.V, q), dtype=float)
+        expected = () if y.ndim == 1 else (y.shape[1],)
+        if v.shape != expected:
+            raise ValueError(f"V(q) for q of shape {q.shape} must return shape {expected}, got {v.shape}")
+        return 0.5 * np.sum(p * p, axis=0) + v
 
 
 class Work:
-    """The right-hand side of one run, with SciPy-style work counters.
+    """The right-hand side of one run, with checks and SciPy-style work counters.
 
-    Steppers call ``work.f``, ``work.jac`` and ``work.lu_factor`` /
-    ``work.lu_solve`` instead of the raw functions, so every result reports
-    exactly what it cost.
+    Steppers call ``work.f``, ``work.grad``, ``work.jac`` and
+    ``work.lu_factor`` / ``work.lu_solve`` instead of the raw functions, so
+    every result reports exactly what it cost and a NaN from ``f`` is
+    reported as such (:class:`robonum.errors.EvaluationError`), never
+    mistaken for an unstable step.
     """
 
     def __init__(self, problem: ODEProblem):
+        if not isinstance(problem, ODEProblem):
+            raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
         self.problem = problem
-        self.nfev = 0        # calls of f (including those for FD Jacobians)
+        self._shape = (problem.n,)
+        self.nfev = 0        # calls of f (and of grad_V: one per f-equivalent)
         self.njev = 0        # Jacobian evaluations
         self.nlu = 0         # LU factorisations
         self.n_newton = 0    # Newton iterations, summed over all solves
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
-        return np.asarray(self.problem.f(t, y), dtype=float)
+        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y)
+
+    def grad(self, t: float, q: np.ndarray) -> np.ndarray:
+        """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
+        self.nfev += 1
+        return _as_output("grad_V", _call("grad_V", self.problem.grad_V, q), (self.problem.d,), t, q)
 
     def jac(self, t: float, y: np.ndarray, fy: np.ndarray | None = None) -> np.ndarray:
         """``df/dy`` at ``(t, y)``: analytic if the problem has it, else forward differences.
 
         The difference step ``sqrt(eps) * max(1, |y_j|)`` balances truncation
-        (O(delta)) against rounding (O(eps/delta)); see chapter on finite differences.
+        (O(delta)) against rounding (O(eps/delta)); see the finite-difference chapter.
         """
         self.njev += 1
+        n = self._shape[0]
         if self.problem.jac is not None:
-            return np.atleast_2d(np.asarray(self.problem.jac(t, y), dtype=float))
+            return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
         if fy is None:
             fy = self.f(t, y)
-        n = y.size
         J = np.empty((n, n))
         for j in range(n):
             delta = np.sqrt(np.finfo(float).eps) * max(1.0, abs(y[j]))
@@ -111,8 +237,15 @@ class Work:
         return J
 
     def lu_factor(self, M: np.ndarray):
+        """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning."""
         self.nlu += 1
-        return scipy.linalg.lu_factor(M, check_finite=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", scipy.linalg.LinAlgWarning)
+            try:
+                return scipy.linalg.lu_factor(M, check_finite=False)
+            except scipy.linalg.LinAlgWarning:
+                raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
+                                          float("inf")) from None
 
     @staticmethod
     def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:

@@ -1,15 +1,64 @@
-"""The result of a run, with SciPy's names (``t``, ``y``, ``nfev`` ...)."""
+"""The result of every driver: one type, SciPy's names and status codes.
+
+``status`` follows ``scipy.integrate.solve_ivp``: 0 the run reached
+``t1``, -1 it failed, 1 is reserved (a terminating event).  ``reason`` says
+which failure in one word, ``message`` in a sentence:
+
+==================  ============================================================
+reason              meaning
+==================  ============================================================
+``"success"``       reached ``t1``
+``"diverged"``      the state left every bound (``max|y| > blowup``) or became
+                    non-finite: for a fixed step, typically ``h`` outside the
+                    method's stability region
+``"nan_in_f"``      ``f`` (or ``∇V``, ``jac``) returned NaN/inf from a finite state
+``"newton_failed"`` the nonlinear equations of an implicit step were not solved
+``"step_underflow"`` an adaptive step fell below the rounding level of ``t``
+``"max_steps"``     an adaptive run used up its step budget
+==================  ============================================================
+
+``y`` has shape ``(n, len(t))`` as in ``solve_ivp``.  A Hamiltonian run also
+offers ``q`` and ``p`` (the two halves of ``y``), a rotation run ``R`` of
+shape ``(len(t), 3, 3)``.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-SUCCESS, DIVERGED, FAILED = 0, -1, -2
+SUCCESS, FAILURE, EVENT = 0, -1, 1
+REASONS = ("success", "diverged", "nan_in_f", "newton_failed", "step_underflow", "max_steps")
+LAYOUTS = ("state", "hamiltonian", "so3")
 
 
-class Outcome:
-    """``success`` and ``y_final`` for any result with ``status`` and ``y`` of shape (n, m)."""
+@dataclass
+class Solution:
+    """Output of :func:`robonum.integrate` (and of every other driver in robonum).
+
+    Fields: ``t``, ``y``, ``method`` (name), ``h`` (the equal step actually
+    used, or None for adaptive runs), ``status``, ``reason``, ``message``,
+    ``nfev``, ``njev``, ``nlu``, ``n_newton``, ``nsteps`` (steps taken,
+    accepted ones for adaptive runs), ``nreject`` (rejected steps),
+    ``layout`` (``"state"``, ``"hamiltonian"`` or ``"so3"``) and ``info``
+    (extras such as ``compile_time``/``run_time`` of the compiled path).
+    """
+
+    t: np.ndarray
+    y: np.ndarray
+    method: str
+    h: float | None
+    status: int
+    reason: str
+    message: str
+    nfev: int = 0
+    njev: int = 0
+    nlu: int = 0
+    n_newton: int = 0
+    nsteps: int = 0
+    nreject: int = 0
+    layout: str = "state"
+    info: dict = field(default_factory=dict)
 
     @property
     def success(self) -> bool:
@@ -20,31 +69,34 @@ class Outcome:
         """State at the last time reached."""
         return self.y[:, -1]
 
+    @property
+    def t_final(self) -> float:
+        return float(self.t[-1])
 
-@dataclass
-class Solution(Outcome):
-    """Output of :func:`robonum.integrate` and friends.
+    def _half(self):
+        if self.layout != "hamiltonian":
+            raise AttributeError(f"q and p exist for Hamiltonian problems; this run's layout is {self.layout!r}")
+        return self.y.shape[0] // 2
 
-    ``y`` has shape ``(n, len(t))`` as in ``scipy.integrate.solve_ivp``.
-    ``status`` is 0 when ``t1`` was reached, -1 when the solution diverged
-    (left every bound: the step was outside the stability region), -2 when
-    the run could not go on (a nonlinear solve failed; for adaptive runs also
-    step-size underflow or ``max_steps``).  ``message`` says which, in words.
-    """
+    @property
+    def q(self) -> np.ndarray:
+        """Positions ``y[:d]`` of a Hamiltonian run, shape ``(d, len(t))``."""
+        return self.y[: self._half()]
 
-    t: np.ndarray
-    y: np.ndarray
-    method: str
-    h: float | None
-    nsteps: int
-    nfev: int
-    njev: int
-    nlu: int
-    n_newton: int
-    status: int
-    message: str
-    nreject: int = 0
+    @property
+    def p(self) -> np.ndarray:
+        """Momenta ``y[d:]`` of a Hamiltonian run, shape ``(d, len(t))``."""
+        return self.y[self._half():]
+
+    @property
+    def R(self) -> np.ndarray:
+        """Attitudes of a rotation run, shape ``(len(t), 3, 3)``."""
+        if self.layout != "so3":
+            raise AttributeError(f"R exists for rotation runs; this run's layout is {self.layout!r}")
+        return self.y.T.reshape(-1, 3, 3)
 
     def __repr__(self):
-        return (f"Solution({self.method}, steps={self.nsteps}, nfev={self.nfev}, "
-                f"njev={self.njev}, nlu={self.nlu}, status={self.status}: {self.message})")
+        step = f"h={self.h:.6g}, " if self.h is not None else ""
+        rej = f", nreject={self.nreject}" if self.nreject else ""
+        return (f"Solution({self.method}, {step}steps={self.nsteps}{rej}, nfev={self.nfev}, "
+                f"njev={self.njev}, nlu={self.nlu}, status={self.status} ({self.reason}): {self.message})")

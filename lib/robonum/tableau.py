@@ -10,6 +10,10 @@ gives the error estimate ``y_{n+1} - y_hat``.  The same arrays drive the
 integrators (:mod:`robonum.steppers`) and the analysis
 (:mod:`robonum.stability`), so a plot and a run can never disagree.
 
+The tableau also answers questions about itself -- ``R(z)``, stability
+intervals, A-/L-stability, order conditions, symplecticity -- by handing
+its arrays to :mod:`robonum.analysis` (NodePy's method objects are the model).
+
 Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.1;
 design after diffrax's ``ButcherTableau`` and SciPy's ``rk.py``.
 """
@@ -22,8 +26,11 @@ import numbers
 import numpy as np
 
 from . import _validate as check
+from .analysis import order_conditions as _oc
+from .analysis import stability as _st
 
 _TOL = 1e-13  # consistency tolerance for float coefficients (sqrt(2), sqrt(3) ...)
+MAX_STAGES = 20
 
 
 def _is_exact(x) -> bool:
@@ -77,24 +84,25 @@ class ButcherTableau:
     b_hat: np.ndarray | None = None
     order_hat: int | None = None
     exact: dict | None = field(default=None, repr=False)
+    latex: dict | None = field(default=None, repr=False)
+
+    family = "rk"
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name:
             raise TypeError("name must be a non-empty string")
         A_in, b_in = self.A, self.b
         c_in = self.c if self.c is not None else None
-        A = np.array(A_in, dtype=float)
-        b = np.array(b_in, dtype=float)
-        if A.ndim != 2 or A.shape[0] != A.shape[1] or A.shape[0] == 0:
+        A = check.real_array("A", A_in, ndim=2, max_size=MAX_STAGES ** 2)
+        b = check.real_array("b", b_in, ndim=1, max_size=MAX_STAGES)
+        if A.shape[0] != A.shape[1] or A.shape[0] == 0:
             raise ValueError(f"A must be a square (s, s) array, got shape {A.shape}")
         s = A.shape[0]
         if b.shape != (s,):
             raise ValueError(f"b must have shape ({s},) to match A, got {b.shape}")
-        c = A.sum(axis=1) if c_in is None else np.array(c_in, dtype=float)
+        c = A.sum(axis=1) if c_in is None else check.real_array("c", c_in, ndim=1, max_size=MAX_STAGES)
         if c.shape != (s,):
             raise ValueError(f"c must have shape ({s},) to match A, got {c.shape}")
-        if not (np.all(np.isfinite(A)) and np.all(np.isfinite(b)) and np.all(np.isfinite(c))):
-            raise ValueError("A, b and c must be finite")
         if np.max(np.abs(A.sum(axis=1) - c)) > _TOL:
             raise ValueError(f"{self.name}: row sums of A must equal c "
                              f"(got sums {A.sum(axis=1)} vs c {c})")
@@ -103,16 +111,22 @@ class ButcherTableau:
         check.integer("order", self.order, 1, 20)
         b_hat = None
         if self.b_hat is not None:
-            b_hat = np.array(self.b_hat, dtype=float)
+            b_hat = check.real_array("b_hat", self.b_hat, ndim=1, max_size=MAX_STAGES)
             if b_hat.shape != (s,):
                 raise ValueError(f"b_hat must have shape ({s},), got {b_hat.shape}")
             if abs(b_hat.sum() - 1.0) > _TOL:
                 raise ValueError(f"{self.name}: b_hat must sum to 1, got {b_hat.sum()!r}")
             check.integer("order_hat", self.order_hat, 1, self.order)
+        elif self.order_hat is not None:
+            raise ValueError("order_hat is given but b_hat is not: give both or neither")
+        if self.latex is not None and not (isinstance(self.latex, dict)
+                                           and set(self.latex) <= {"A", "b", "c", "b_hat"}):
+            raise TypeError("latex must be a dict with keys among 'A', 'b', 'c', 'b_hat'")
         exact = {"A": _as_exact(A_in), "b": _as_exact(b_in),
                  "c": _as_exact(c_in) if c_in is not None else None}
         if exact["A"] is not None and exact["c"] is None:
             exact["c"] = exact["A"].sum(axis=1)
+            c = np.array([float(x) for x in exact["c"]])   # exact row sums: c_s = 1 exactly
         if self.b_hat is not None:
             exact["b_hat"] = _as_exact(self.b_hat)
         is_exact = exact["A"] is not None and exact["b"] is not None
@@ -149,6 +163,17 @@ class ButcherTableau:
         return self.b_hat is not None
 
     @property
+    def fsal(self) -> bool:
+        """First same as last: the last stage is ``f(t + h, y_{n+1})``, the next step's first.
+
+        Holds for an explicit tableau with ``c_1 = 0``, ``c_s = 1`` and last row
+        of ``A`` equal to ``b`` (DOPRI5): the step then costs ``s - 1`` new
+        evaluations (Hairer-Norsett-Wanner I, sec. II.5; diffrax derives it the same way).
+        """
+        return bool(self.is_explicit and self.s > 1 and self.c[0] == 0.0
+                    and abs(self.c[-1] - 1.0) <= _TOL and np.array_equal(self.A[-1], self.b))
+
+    @property
     def kind(self) -> str:
         """``"explicit"``, ``"SDIRK"``, ``"DIRK"`` or ``"implicit"``."""
         if self.is_explicit:
@@ -159,6 +184,77 @@ class ButcherTableau:
             return "DIRK"
         return "implicit"
 
+    # -- analysis (robonum.analysis reads the same arrays) ----------------
+    def stability_function(self):
+        """``R(z) = 1 + z bᵀ(I - zA)⁻¹1`` as a vectorised callable (Hairer-Wanner II, IV.2)."""
+        return _st.StabilityFunction(self)
+
+    def stability_polynomials(self, *, exact: bool = False):
+        """``(P, Q)`` with ``R = P/Q``: ``Polynomial`` objects, or exact Fraction lists (ascending)."""
+        return _st.stability_polynomials(self, exact=exact)
+
+    def R_at_infinity(self) -> float:
+        """``lim R(z)`` as ``|z| -> inf`` (``inf`` for explicit methods)."""
+        return _st.R_at_infinity(self)
+
+    def real_stability_interval(self) -> float:
+        """``x* <= 0`` with ``|R(x)| <= 1`` on ``[x*, 0]`` (``-inf`` if unbounded)."""
+        return _st.real_stability_interval(self)
+
+    def imag_stability_interval(self) -> float:
+        """``y* >= 0`` with ``|R(iy)| <= 1`` on ``[0, y*]`` (``inf`` if unbounded)."""
+        return _st.imag_stability_interval(self)
+
+    def is_A_stable(self) -> bool:
+        return _st.is_A_stable(self)
+
+    def is_L_stable(self) -> bool:
+        return _st.is_L_stable(self)
+
+    def is_symplectic(self) -> bool:
+        """``b_i a_ij + b_j a_ji = b_i b_j`` for all i, j (HLW thm. VI.4.3)."""
+        return _st.is_symplectic(self)
+
+    def order_conditions(self, p: int, *, weights: str = "b"):
+        """Residuals of the order conditions of every rooted tree with ``|t| <= p``."""
+        return _oc.order_conditions(self, p, weights=weights)
+
+    def order_from_conditions(self, max_order: int = 6, *, weights: str = "b") -> int:
+        """Largest p <= max_order whose order conditions all hold (independent of ``order``)."""
+        return _oc.order_of(self, max_order, weights=weights)
+
+    # -- display -------------------------------------------------------------
     def __repr__(self) -> str:
         emb = f", embedded order {self.order_hat}" if self.has_embedded else ""
         return f"ButcherTableau({self.name!r}, s={self.s}, order={self.order}, {self.kind}{emb})"
+
+    def _entry(self, key, index):
+        if self.latex is not None and key in self.latex:
+            return self.latex[key][index[0]][index[1]] if key == "A" else self.latex[key][index[0]]
+        if self.exact is not None and self.exact.get(key) is not None:
+            x = self.exact[key][index] if key == "A" else self.exact[key][index[0]]
+            return _fraction_tex(x)
+        x = (self.A[index] if key == "A" else getattr(self, key)[index[0]])
+        return f"{x:.6g}"
+
+    def to_latex(self) -> str:
+        """The tableau as a LaTeX ``array``: ``c | A`` above, ``bᵀ`` (and ``b̂ᵀ``) below."""
+        s = self.s
+        rows = [self._entry("c", (i,)) + " & " + " & ".join(self._entry("A", (i, j)) for j in range(s))
+                for i in range(s)]
+        body = r" \ ".join(rows) + r" \ \hline"
+        body += " & " + " & ".join(self._entry("b", (j,)) for j in range(s))
+        if self.has_embedded:
+            body += r" \ \hat b & " + " & ".join(self._entry("b_hat", (j,)) for j in range(s))
+        return r"egin{array}{c|" + "c" * s + "}" + body + r"\end{array}"
+
+    def _repr_latex_(self) -> str:
+        return "$$" + self.to_latex() + "$$"
+
+
+def _fraction_tex(x) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    sign = "-" if x < 0 else ""
+    return rf"{sign}	frac{{{abs(x.numerator)}}}{{{x.denominator}}}"

@@ -11,9 +11,16 @@ import matplotlib
 import numpy as np
 import pytest
 
+import robonum as rn
 from robonum.analysis import multistep as ms
 
 matplotlib.use("Agg")
+
+
+def bdf(k):
+    """(alpha, beta) arrays of BDF-k from the catalogue object (newest value first)."""
+    m = rn.methods.bdf(k, allow_unstable=k > 6)
+    return m.alpha, m.beta
 
 
 def _harmonic(k):
@@ -104,18 +111,18 @@ def test_root_condition_cases():
 
 def test_boundary_locus_bdf1_bdf2():
     th = np.linspace(0, 2 * np.pi, 721)
-    z1 = ms.bdf_boundary_locus(1, th)
+    z1 = rn.methods.get("bdf1").boundary_locus(th)
     np.testing.assert_allclose(np.abs(z1 - 1.0), 1.0, atol=1e-14)   # z = 1 - e^{-i theta}
-    z2 = ms.bdf_boundary_locus(2, th)
+    z2 = rn.methods.get("bdf2").boundary_locus(th)
     np.testing.assert_allclose(z2.real, (1 - np.cos(th)) ** 2, atol=1e-13)
 
 
 @pytest.mark.parametrize("k, alpha_deg", [(1, 90.0), (2, 90.0), (3, 86.03), (4, 73.35),
                                           (5, 51.84), (6, 17.84)])
 def test_bdf_alpha_angle(k, alpha_deg):
-    a = ms.bdf_alpha_angle(k)
+    a = rn.methods.get(f"bdf{k}").alpha_angle()
     assert a == pytest.approx(alpha_deg, abs=0.006)
-    rho, sigma = ms.bdf_polynomials(k)
+    rho, sigma = bdf(k)
     r = np.logspace(-3, 4, 600)
     inside = -r * np.exp(1j * np.radians(a - 0.05))       # just inside the sector
     assert ms.lmm_is_stable(rho, sigma, np.r_[inside, inside.conj()]).all()
@@ -125,11 +132,11 @@ def test_bdf_alpha_angle(k, alpha_deg):
 
 
 def test_region_membership_bdf():
-    rho, sigma = ms.bdf_polynomials(1)
+    rho, sigma = bdf(1)
     assert ms.lmm_is_stable(rho, sigma, [-1e3, -1.0, 3.0, 1e3j]).all()   # exterior of |z-1|=1
     assert not ms.lmm_is_stable(rho, sigma, [1.0, 0.5 + 0.5j]).any()
     for k in range(1, 7):
-        rho, sigma = ms.bdf_polynomials(k)
+        rho, sigma = bdf(k)
         assert ms.max_root_modulus(rho, sigma, 1.0 / sigma[0]) == np.inf     # leading coef 0
         assert ms.lmm_is_stable(rho, sigma, -np.logspace(-4, 6, 50)).all()   # negative axis
 
@@ -137,9 +144,9 @@ def test_region_membership_bdf():
 def test_plot_bdf_region():
     import matplotlib.pyplot as plt
 
-    from robonum.plotting import plot_bdf_region
+    from robonum.plotting import plot_stability_region
 
-    res = plot_bdf_region(1, xlim=(-1, 3), ylim=(-2, 2), n=201)
+    res = plot_stability_region("bdf1", xlim=(-1, 3), ylim=(-2, 2), n=201)
     X, Y = np.meshgrid(res.x, res.y)
     expected = np.abs(X + 1j * Y - 1) >= 1
     ring = np.abs(np.abs(X + 1j * Y - 1) - 1) < 0.05       # grid points near the circle
@@ -161,5 +168,29 @@ def test_bad_input():
         ms.zero_stability([0.0, 1.0])
     with pytest.raises(ValueError, match="z"):
         ms.max_root_modulus([1, -1], [1, 0], np.inf)
-    with pytest.raises(ValueError, match="k"):
-        ms.bdf_alpha_angle(7)
+    with pytest.raises(ValueError, match="exterior of the boundary locus"):
+        rn.methods.adams_moulton(2).alpha_angle()
+    with pytest.raises(ValueError, match="alpha must have"):
+        ms.lmm_order([], [])                           # was silently 21
+    with pytest.raises(ValueError, match="finite"):
+        ms.lmm_order([1.0, np.nan], [0.0, 1.0])
+    with pytest.raises(ValueError, match="claimed order 3"):
+        rn.methods.LinearMultistep("wrong", [1, -1], [0, 1], order=3)
+    with pytest.raises(ValueError, match="not zero-stable"):
+        rn.methods.LinearMultistep("unstable", [1, -3, 2], [0, 0, 1])
+    with pytest.raises(ValueError, match="points; at most"):
+        ms.max_root_modulus([1, -1], [1, 0], np.zeros(3_000_000))
+
+
+def test_lmm_objects_carry_their_analysis():
+    """A-stability by the locus: BDF1/2 and the trapezoid are A-stable, BDF3 and AB2 are not;
+    error constants C_{p+1}/sigma(1) by hand: trapezoid (1/6 - 1/4)/1 = -1/12; BDF2
+    C_3 = ((-4/3)(-1) + (1/3)(-8))/6 = -2/9 and sigma(1) = 2/3, so -1/3 (HNW I, sec. III.2)."""
+    trap = rn.methods.adams_moulton(1)
+    assert trap.order == 2 and trap.is_A_stable() and trap.error_constant() == Fraction(-1, 12)
+    assert rn.methods.get("bdf2").error_constant() == Fraction(-1, 3)
+    assert rn.methods.get("bdf1").is_A_stable() and rn.methods.get("bdf2").is_A_stable()
+    assert not rn.methods.get("bdf3").is_A_stable()
+    assert not rn.methods.adams_bashforth(2).is_A_stable()
+    rho = rn.methods.get("bdf2").rho                   # ascending: 1/3 - 4/3 zeta + zeta^2
+    np.testing.assert_allclose(rho.coef, [1 / 3, -4 / 3, 1.0], rtol=1e-15)

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from scipy.optimize import brentq
 
+import robonum as rn
 from robonum import methods
 from robonum.analysis import stability as st
 from robonum.tableau import ButcherTableau
@@ -106,8 +107,9 @@ def test_explicit_R_is_truncated_exponential(key):
     assert Q == [1] + [0] * tab.s
     if key != "dopri5":                                     # s = p: nothing beyond z^p
         assert P[p + 1:] == [0] * (tab.s - p)
-    Pf, Qf = st.stability_polynomials(tab)
-    np.testing.assert_allclose(Pf, [float(c) for c in P], atol=1e-14)
+    Pf, Qf = st.stability_polynomials(tab)          # numpy Polynomial, ascending, trimmed
+    np.testing.assert_allclose(Pf.coef, [float(c) for c in P][: Pf.coef.size], atol=1e-14)
+    assert all(c == 0 for c in P[Pf.coef.size:]) and list(Qf.coef) == [1.0]
     np.testing.assert_allclose(st.stability_function(tab)(ZS), rational(P, Q)(ZS), rtol=1e-12)
 
 
@@ -116,7 +118,7 @@ def test_dopri5_degree_six_term():
     b^T A^5 1 = b6 a65 a54 a43 a32 a21 (the only chain of length 6 through A)."""
     A, b = methods.get("dopri5").exact["A"], methods.get("dopri5").exact["b"]
     chain = b[5] * A[5, 4] * A[4, 3] * A[3, 2] * A[2, 1] * A[1, 0]
-    P, _ = st.stability_polynomials("dopri5", exact=True)
+    P, _ = st.stability_polynomials(rn.methods.get("dopri5"), exact=True)
     assert P[6] == chain == F(1, 600) and P[7] == 0
 
 
@@ -133,10 +135,10 @@ def _first_exit(poly, x_end=-6.0, n=60001):
 
 @pytest.mark.parametrize("key", EXPLICIT)
 def test_real_interval_explicit(key):
-    P, _ = st.stability_polynomials(key, exact=True)
+    P, _ = st.stability_polynomials(rn.methods.get(key), exact=True)
     poly = [float(c) for c in P[::-1]]
     expected = REAL_EXPLICIT.get(key, None) or _first_exit(poly)
-    assert st.real_stability_interval(key) == pytest.approx(expected, abs=1e-12)
+    assert st.real_stability_interval(rn.methods.get(key)) == pytest.approx(expected, abs=1e-12)
 
 
 def test_real_interval_rk4_root_of_R_plus_one():
@@ -146,28 +148,28 @@ def test_real_interval_rk4_root_of_R_plus_one():
     r = np.roots([1, 4, 12, 24])
     x = float(r[np.abs(r.imag) < 1e-12].real[0])
     assert x == pytest.approx(-2.785293563405, abs=1e-12)
-    assert st.real_stability_interval("rk4") == pytest.approx(x, abs=1e-12)
-    assert st.real_stability_interval("rk3") == pytest.approx(-2.5127453266, abs=1e-9)
-    assert st.real_stability_interval("dopri5") == pytest.approx(-3.3066, abs=1e-4)
+    assert st.real_stability_interval(rn.methods.get("rk4")) == pytest.approx(x, abs=1e-12)
+    assert st.real_stability_interval(rn.methods.get("rk3")) == pytest.approx(-2.5127453266, abs=1e-9)
+    assert st.real_stability_interval(rn.methods.get("dopri5")) == pytest.approx(-3.3066, abs=1e-4)
 
 
 def test_imag_interval_explicit():
-    assert st.imag_stability_interval("rk4") == pytest.approx(2 * math.sqrt(2), abs=1e-12)
-    assert st.imag_stability_interval("rk3") == pytest.approx(math.sqrt(3), abs=1e-12)
+    assert st.imag_stability_interval(rn.methods.get("rk4")) == pytest.approx(2 * math.sqrt(2), abs=1e-12)
+    assert st.imag_stability_interval(rn.methods.get("rk3")) == pytest.approx(math.sqrt(3), abs=1e-12)
     for key in ("euler", "heun", "midpoint"):               # |R(iy)|^2 = 1 + y^2 or 1 + y^4/4
-        assert st.imag_stability_interval(key) == 0.0
-    P, _ = st.stability_polynomials("dopri5", exact=True)
+        assert st.imag_stability_interval(rn.methods.get(key)) == 0.0
+    P, _ = st.stability_polynomials(rn.methods.get("dopri5"), exact=True)
     poly = [float(c) for c in P[::-1]]
     y = np.linspace(1e-3, 0.99, 500)
     assert (np.abs(np.polyval(poly, 1j * y)) <= 1).all()
     y_star = brentq(lambda t: abs(np.polyval(poly, 1j * t)) - 1, 0.99, 1.5, xtol=1e-15)
-    assert st.imag_stability_interval("dopri5") == pytest.approx(y_star, abs=1e-12)
+    assert st.imag_stability_interval(rn.methods.get("dopri5")) == pytest.approx(y_star, abs=1e-12)
 
 
 @pytest.mark.parametrize("key", EXPLICIT)
 def test_explicit_not_A_stable(key):
-    assert st.R_at_infinity(key) == math.inf
-    assert not st.is_A_stable(key) and not st.is_L_stable(key)
+    assert st.R_at_infinity(rn.methods.get(key)) == math.inf
+    assert not st.is_A_stable(rn.methods.get(key)) and not st.is_L_stable(rn.methods.get(key))
 
 
 # ------------------------------------------------------------- implicit ----
@@ -182,7 +184,7 @@ def test_implicit_stability_function(key, tab):
     R = st.stability_function(tab)
     np.testing.assert_allclose(R(ZS), EXPECTED_R[key](ZS), rtol=1e-12)
     P, Q = st.stability_polynomials(tab)
-    np.testing.assert_allclose(R(ZS), np.polyval(P[::-1], ZS) / np.polyval(Q[::-1], ZS), rtol=1e-10)
+    np.testing.assert_allclose(R(ZS), P(ZS) / Q(ZS), rtol=1e-10)
     assert st.R_at_infinity(tab) == pytest.approx(R_INF[key], abs=1e-12)
     assert st.is_A_stable(tab)
     assert st.is_L_stable(tab) == (key in L_STABLE)
@@ -245,14 +247,35 @@ def test_bad_input():
     with pytest.raises(TypeError, match="tableau"):
         st.stability_function(42)
     with pytest.raises(ValueError, match="method"):
-        st.stability_function("no_such_method")
+        st.stability_function(rn.methods.get("no_such_method"))
     with pytest.raises(ValueError, match="z"):
-        st.stability_function("rk4")(np.array([1.0, np.inf]))
+        st.stability_function(rn.methods.get("rk4"))(np.array([1.0, np.inf]))
     with pytest.raises(ValueError, match="exact"):
         st.stability_polynomials(BOOK["gauss2"], exact=True)
     with pytest.raises(ValueError, match="n"):
         st_plot().plot_stability_region("rk4", n=3)
-    with pytest.raises(TypeError, match="tableau_or_R"):
+    with pytest.raises(TypeError, match="method must be a method name"):
         st_plot().plot_stability_region(3.0)
+    with pytest.raises(ValueError, match=r"n must be an integer in \[11, 801\]"):
+        st_plot().plot_stability_region("rk4", n=4001)          # 4001^2 points: 1.3 GB
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        st_plot().plot_stability_region("rk4", ax="abc")
+    with pytest.raises(ValueError, match="splitting method"):
+        st_plot().plot_stability_region("verlet")
+    with pytest.raises(ValueError, match="z has"):
+        st.stability_function(rn.methods.get("rk4"))(np.zeros(5_000_000))
+    with pytest.raises(TypeError, match="tableau must be a ButcherTableau"):
+        st.stability_function("rk4")
     with pytest.raises(ValueError, match="xlim"):
         st_plot().plot_stability_region("rk4", xlim=(1, -1))
+
+
+def test_symplecticity_of_rk_methods():
+    """Gauss-Legendre methods are symplectic, Radau IIA and RK4 are not (HLW thm. VI.4.3)."""
+    for key in ("gauss2", "gauss3", "gauss4", "implicit_midpoint"):
+        assert rn.methods.get(key).is_symplectic(), key
+    for key in ("rk4", "radau3", "trapezoid", "backward_euler", "sdirk2"):
+        assert not rn.methods.get(key).is_symplectic(), key
+    # RK4: b_i a_ij + b_j a_ji - b_i b_j by hand: (1,1) -> -1/36, (1,2) -> 1/6 - 1/18 = 1/9,
+    # and no entry is larger (|a_ij| <= 1/2, b_i <= 1/3)
+    assert st.symplecticity_residual(rn.methods.get("rk4")) == F(1, 9)

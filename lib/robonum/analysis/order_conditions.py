@@ -27,7 +27,6 @@ from functools import lru_cache
 import numpy as np
 
 from .. import _validate as check
-from ..tableau import ButcherTableau
 
 Tree = tuple  # tuple of subtrees, sorted; () is the single vertex tau
 MAX_ORDER = 8
@@ -141,12 +140,10 @@ class OrderCondition:
         return f"{tree_string(self.tree):>16}  gamma={self.gamma:<4} residual={float(self.residual):+.3e}"
 
 
-def _coefficients(tableau, weights: str):
-    from .. import methods  # late import: methods imports tableau, not us
-    if not isinstance(tableau, (str, ButcherTableau)):
-        raise TypeError(f"tableau must be a ButcherTableau or a method name, "
-                        f"got {type(tableau).__name__}")
-    tab = methods.get(tableau)
+def _coefficients(tab, weights: str):
+    if not all(hasattr(tab, a) for a in ("A", "b", "b_hat", "exact", "has_embedded")):
+        raise TypeError(f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
+                        f"got {type(tab).__name__}")
     check.one_of("weights", weights, ("b", "b_hat"))
     if weights == "b_hat" and not tab.has_embedded:
         raise ValueError(f"weights='b_hat' needs an embedded method; {tab.name!r} has none")
@@ -160,7 +157,7 @@ def order_conditions(tableau, p: int, *, weights: str = "b") -> list[OrderCondit
 
     Exact (Fractions) for rational tableaux, floats otherwise.
     ``weights="b_hat"`` checks the embedded solution instead.
-    Example: ``[c.satisfied for c in order_conditions("rk4", 4)]`` is all True.
+    Example: for RK4, ``[c.satisfied for c in order_conditions(rk4, 4)]`` is all True.
     Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.2.
     """
     p = check.integer("p", p, 1, MAX_ORDER)
@@ -180,7 +177,7 @@ def order_of(tableau, max_order: int = 6, *, weights: str = "b") -> int:
 
     Exact for rational tableaux; tolerance 1e-12 on the residual for floats.
     A result equal to ``max_order`` means "at least max_order".
-    Example: ``order_of("dopri5")`` is 5; ``order_of("dopri5", weights="b_hat")`` is 4.
+    Example: DOPRI5 gives 5, and 4 with ``weights="b_hat"``.
     """
     max_order = check.integer("max_order", max_order, 1, MAX_ORDER)
     p = 0

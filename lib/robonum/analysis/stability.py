@@ -10,9 +10,16 @@ The stability region is ``{z : |R(z)| <= 1}``; for a decaying mode
 (``Re lambda < 0``) it lies in the left half-plane.  Plotting lives in
 :mod:`robonum.stability_plot`.
 
+Every function takes a :class:`robonum.ButcherTableau` (look one up with
+``rn.methods.get("rk4")``; the tableau also offers these as methods, e.g.
+``rn.methods.get("rk4").real_stability_interval()``).  Polynomials come out
+as ``numpy.polynomial.Polynomial`` (ascending powers of z) or, exactly, as
+lists of ``Fraction`` in ascending powers.
+
 References: Hairer & Wanner, *Solving ODEs II*, sec. IV.2-IV.3 (stability
 function, A-stability, the E-polynomial) and sec. IV.3 (L-stability);
-Butcher (2016), *Numerical Methods for ODEs*, ch. 3.
+Hairer, Lubich & Wanner, *Geometric Numerical Integration*, sec. VI.4
+(symplectic Runge-Kutta methods); Butcher (2016), *Numerical Methods for ODEs*, ch. 3.
 """
 from __future__ import annotations
 
@@ -24,18 +31,18 @@ import numpy.polynomial.polynomial as npoly
 from scipy.optimize import brentq
 
 from .. import _validate as check
-from ..tableau import ButcherTableau
 
 _CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
 _COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
+MAX_POINTS = 4_000_000   # one call of R(z): 4e6 points ~ 64 MB of complex results
 
 
-def _tableau(tableau) -> ButcherTableau:
-    from .. import methods  # late import: methods imports tableau, not us
-    if isinstance(tableau, (str, ButcherTableau)):
-        return methods.get(tableau)
-    raise TypeError(f"tableau must be a ButcherTableau or a method name, "
-                    f"got {type(tableau).__name__}")
+def _tableau(tableau):
+    """Require a Butcher tableau (duck-typed: this layer sits below the catalogue)."""
+    if not all(hasattr(tableau, a) for a in ("A", "b", "c", "exact", "is_explicit")):
+        raise TypeError(f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
+                        f"got {type(tableau).__name__}")
+    return tableau
 
 
 # ------------------------------------------------------------- R(z) itself --
@@ -49,8 +56,8 @@ class StabilityFunction:
     pole the values are large but finite, as they should be.
     """
 
-    def __init__(self, tableau: ButcherTableau):
-        self.tableau = tableau
+    def __init__(self, tableau):
+        self.tableau = _tableau(tableau)
         self._A = np.asarray(tableau.A, dtype=complex)
         self._b = np.asarray(tableau.b, dtype=complex)
 
@@ -75,7 +82,16 @@ class StabilityFunction:
             return out
 
     def __call__(self, z):
-        zz = np.asarray(z, dtype=complex)
+        try:
+            zz = np.asarray(z)
+            if zz.dtype == object or zz.dtype.kind not in "biufc":
+                raise TypeError
+            zz = zz.astype(complex)
+        except (TypeError, ValueError, OverflowError):
+            raise TypeError(f"z must be a number or an array of numbers, got {type(z).__name__}") from None
+        if zz.size > MAX_POINTS:
+            raise ValueError(f"z has {zz.size:,} points; at most {MAX_POINTS:,} per call "
+                             "(evaluate a coarser grid or in pieces)")
         if not np.all(np.isfinite(zz)):
             raise ValueError("z must contain only finite values (use R_at_infinity for z -> inf)")
         flat = zz.ravel()
@@ -88,10 +104,10 @@ class StabilityFunction:
 def stability_function(tableau) -> StabilityFunction:
     """The stability function ``R(z) = 1 + z b^T (I - zA)^{-1} 1`` as a vectorised callable.
 
-    Example: ``stability_function("euler")(-1.0)`` is ``0`` (``R = 1 + z``).
+    Example: ``stability_function(rn.methods.get("euler"))(-1.0)`` is ``0`` (``R = 1 + z``).
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.2.
     """
-    return StabilityFunction(_tableau(tableau))
+    return StabilityFunction(tableau)
 
 
 # ----------------------------------------------------------- P / Q exactly --
@@ -111,18 +127,20 @@ def _charpoly_exact(M: np.ndarray) -> list[Fraction]:
 
 
 def stability_polynomials(tableau, *, exact: bool = False):
-    """``(P, Q)`` with ``R = P/Q``, coefficients in ascending powers of z (length s+1).
+    """``(P, Q)`` with ``R = P/Q``, in ascending powers of z.
 
     ``Q(z) = det(I - zA)`` and ``P(z) = det(I - z(A - 1 b^T))``.  Floats come
     from characteristic polynomials (``det(I - zM)`` has ascending
-    coefficients ``np.poly(M)``); ``exact=True`` returns lists of Fractions
-    (Faddeev-LeVerrier) and requires rational coefficients (``tableau.exact``).
-    Trailing zero coefficients are kept, e.g. RK4 gives ``Q = [1, 0, 0, 0, 0]``.
-    Example: ``stability_polynomials("rk4", exact=True)[0]`` is
+    coefficients ``np.poly(M)``) as ``numpy.polynomial.Polynomial`` objects
+    (trailing zeros trimmed only below 1e-13 of the largest coefficient);
+    ``exact=True`` returns lists of Fractions (Faddeev-LeVerrier, length
+    s + 1, exact zeros kept) and requires rational coefficients (``tableau.exact``).
+    Example: ``stability_polynomials(rn.methods.get("rk4"), exact=True)[0]`` is
     ``[1, 1, 1/2, 1/6, 1/24]``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.3.
     """
     tab = _tableau(tableau)
+    check.boolean("exact", exact)
     if exact:
         if tab.exact is None:
             raise ValueError(f"exact=True needs rational coefficients; {tab.name!r} has "
@@ -130,17 +148,23 @@ def stability_polynomials(tableau, *, exact: bool = False):
         A = tab.exact["A"]
         ones_bT = np.array([[bj for bj in tab.exact["b"]] for _ in range(tab.s)], dtype=object)
         return _charpoly_exact(A - ones_bT), _charpoly_exact(A)
+    P, Q = _float_polynomials(tab)
+    scale = max(np.abs(P).max(), np.abs(Q).max())
+    return tuple(npoly.Polynomial(npoly.polytrim(c, _COEF_TOL * scale)) for c in (P, Q))
+
+
+def _float_polynomials(tab):
     A = np.asarray(tab.A, dtype=float)
     M = A - np.outer(np.ones(tab.s), tab.b)
     return np.real(np.poly(M)), np.real(np.poly(A))
 
 
-def _best_polynomials(tab: ButcherTableau):
+def _best_polynomials(tab):
     """Exact (then converted) when possible, else float; plus a zero threshold."""
     if tab.exact is not None:
         P, Q = stability_polynomials(tab, exact=True)
         return [float(p) for p in P], [float(q) for q in Q], P, Q
-    P, Q = stability_polynomials(tab)
+    P, Q = _float_polynomials(tab)
     return list(P), list(Q), None, None
 
 
@@ -159,7 +183,7 @@ def R_at_infinity(tableau) -> float:
     sec. IV.3).  Computed from ``P/Q`` so that singular A is
     handled too: explicit methods (``Q = 1``) give ``inf``; the trapezoidal
     rule (singular A, ``R = (1 + z/2)/(1 - z/2)``) gives ``-1``.
-    Example: ``R_at_infinity(radau_IIA)`` is ``0.0``.
+    Example: ``R_at_infinity(rn.methods.get("radau3"))`` is ``0.0``.
     """
     tab = _tableau(tableau)
     P, Q, Pe, Qe = _best_polynomials(tab)
@@ -213,7 +237,7 @@ def real_stability_interval(tableau) -> float:
     (``R = +1`` or ``-1``); between them ``|R| - 1`` has one sign, tested at
     midpoints, and the first exit is refined to about 1e-15 with Brent's
     method on ``|R(x)| - 1`` (R evaluated by linear solves).
-    Example: ``real_stability_interval("rk4")`` is ``-2.785293563405...``.
+    Example: for RK4 it is ``-2.785293563405...``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.2.
     """
     tab = _tableau(tableau)
@@ -260,12 +284,12 @@ def e_polynomial(tableau):
     return [c * (-1) ** (m // 2) for m, c in enumerate(even) if m % 2 == 0]
 
 
-def _clean_e(tab: ButcherTableau) -> np.ndarray:
+def _clean_e(tab) -> np.ndarray:
     E = e_polynomial(tab)
     if tab.exact is not None:
         return np.array([float(e) for e in E])
     E = np.array(E, dtype=float)
-    P, Q = stability_polynomials(tab)
+    P, Q = _float_polynomials(tab)
     scale = max(np.abs(P).max(), np.abs(Q).max()) ** 2
     return np.where(np.abs(E) <= 1e3 * _COEF_TOL * scale, 0.0, E)
 
@@ -275,7 +299,7 @@ def imag_stability_interval(tableau) -> float:
 
     Uses the roots of the E-polynomial (:func:`e_polynomial`) as crossing
     candidates, midpoint sign tests, and Brent refinement on ``|R(iy)| - 1``.
-    Example: ``imag_stability_interval("rk4")`` is ``2*sqrt(2)``; Euler gives 0.
+    Example: RK4 gives ``2*sqrt(2)``; Euler gives 0.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.3.
     """
     tab = _tableau(tableau)
@@ -317,7 +341,7 @@ def is_A_stable(tableau) -> bool:
     By the maximum modulus principle this holds iff R has no pole in
     ``Re z <= 0`` (and is bounded at infinity, deg P <= deg Q) and
     ``|R(iy)| <= 1`` for all real y, i.e. ``E(y) >= 0`` (Hairer & Wanner II,
-    sec. IV.3).  Example: ``is_A_stable("rk4")`` is False.
+    sec. IV.3).  Example: RK4 is not A-stable.
     """
     tab = _tableau(tableau)
     if math.isinf(R_at_infinity(tab)):
@@ -331,3 +355,29 @@ def is_L_stable(tableau) -> bool:
     """L-stable: A-stable and ``R(inf) = 0`` (Hairer & Wanner II, sec. IV.3)."""
     tab = _tableau(tableau)
     return is_A_stable(tab) and abs(R_at_infinity(tab)) <= 1e-12
+
+
+def symplecticity_residual(tableau):
+    """``max |b_i a_ij + b_j a_ji - b_i b_j|``: zero exactly for a symplectic RK method.
+
+    A Runge-Kutta method is symplectic (its flow map preserves the area
+    ``dq ∧ dp``) iff ``M = B A + Aᵀ B - b bᵀ = 0`` with ``B = diag(b``)
+    (Hairer, Lubich & Wanner, *Geometric Numerical Integration*, thm. VI.4.3).
+    Exact (a ``Fraction``) for rational tableaux, a float otherwise.
+    Example: Gauss-Legendre methods give 0; RK4 gives 1/36.
+    """
+    tab = _tableau(tableau)
+    if tab.exact is not None:
+        A, b = tab.exact["A"], tab.exact["b"]
+    else:
+        A, b = np.asarray(tab.A), np.asarray(tab.b)
+    s = len(b)
+    return max(abs(b[i] * A[i][j] + b[j] * A[j][i] - b[i] * b[j])
+               for i in range(s) for j in range(s))
+
+
+def is_symplectic(tableau) -> bool:
+    """Symplectic: :func:`symplecticity_residual` is 0 (exactly, or below 1e-14 for floats)."""
+    tab = _tableau(tableau)
+    r = symplecticity_residual(tab)
+    return r == 0 if tab.exact is not None else bool(r <= 1e-14)

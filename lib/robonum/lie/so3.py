@@ -13,31 +13,27 @@ import math
 
 import numpy as np
 
+from .. import _validate as check
+
 _SMALL_ANGLE = 1e-4   # below it the Taylor series of the coefficients is used
 _NEAR_PI_COS = -0.7   # cos θ below it: take the axis from the symmetric part
 
 
+_ROTATION_TOL = 1e-6   # log() accepts R with max|RᵀR - I| below this (and det R > 0)
+MAX_ANGLE_RATE = 1e6   # |ω| in rad per unit time; beyond it exp/integration lose all meaning
+
+
 def _vec3(name, w) -> np.ndarray:
-    try:
-        w = np.array(w, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a 3-vector of real numbers") from exc
+    w = check.real_array(name, w)
     if w.shape != (3,):
         raise ValueError(f"{name} must have shape (3,), got {w.shape}")
-    if not np.all(np.isfinite(w)):
-        raise ValueError(f"{name} must be finite, got {w}")
     return w
 
 
 def _mat3(name, R) -> np.ndarray:
-    try:
-        R = np.array(R, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a 3x3 array of real numbers") from exc
+    R = check.real_array(name, R)
     if R.shape != (3, 3):
         raise ValueError(f"{name} must have shape (3, 3), got {R.shape}")
-    if not np.all(np.isfinite(R)):
-        raise ValueError(f"{name} must be finite")
     return R
 
 
@@ -80,7 +76,11 @@ def exp(w) -> np.ndarray:
     Rodrigues' formula (Murray-Li-Sastry sec. 2.2); exact
     to rounding for every θ, including θ ~ 1e-8 (Taylor branch).
     """
-    return _exp(_vec3("w", w))
+    w = _vec3("w", w)
+    if float(np.linalg.norm(w)) > 1e6:
+        raise ValueError(f"w must have |w| <= 1e6 rad (an angle that large has no digits left "
+                         f"modulo 2π), got |w| = {np.linalg.norm(w):.3g}")
+    return _exp(w)
 
 
 def _exp(w):
@@ -99,6 +99,11 @@ def log(R) -> np.ndarray:
     the symmetric part ``(R + Rᵀ)/2 = cos θ I + (1 - cos θ) u uᵀ``.
     """
     R = _mat3("R", R)
+    err, det = float(np.max(np.abs(R.T @ R - np.eye(3)))), float(np.linalg.det(R))
+    if err > _ROTATION_TOL or det <= 0:
+        raise ValueError(f"R must be a rotation matrix (RᵀR = I within {_ROTATION_TOL:g}, det R = +1); "
+                         f"got max|RᵀR - I| = {err:.3g}, det R = {det:.3g} "
+                         "(project it first, e.g. with robonum.lie.polar)")
     v = vee(R)                           # = sin θ · u for a rotation
     s, c = float(np.linalg.norm(v)), 0.5 * (np.trace(R) - 1.0)
     theta = float(np.arctan2(s, c))

@@ -1,27 +1,52 @@
-"""The catalogue of methods: every tableau under a short key.
+"""The catalogue of methods: every method is data, looked up under a short key.
 
-``get("rk4")`` returns the tableau; ``names()`` lists the keys.
+Three families, each an object that carries its own analysis:
+
+* ``"rk"`` -- Runge-Kutta methods as :class:`robonum.ButcherTableau`
+  (``euler``, ``rk4``, ``dopri5``, ``backward_euler``, ``gauss2``, ``radau3`` ...);
+* ``"lmm"`` -- linear multistep methods as :class:`LinearMultistep` (``bdf1`` .. ``bdf6``);
+* ``"splitting"`` -- symplectic kick/drift compositions as :class:`SplittingMethod`
+  (``symplectic_euler``, ``verlet``, ``yoshida4``) for ``H = p·p/2 + V(q)``.
+
+``get("rk4")`` returns the object (a method object passes through unchanged);
+``names()`` lists the keys, ``names("lmm")`` those of one family.
 """
 from __future__ import annotations
 
 from ..tableau import ButcherTableau
-from . import explicit, implicit
+from . import explicit, implicit, multistep, splitting
+from .implicit import collocation, gauss_legendre, radau_iia
+from .multistep import LinearMultistep, adams_bashforth, adams_moulton, bdf
+from .splitting import SplittingMethod
 
-_REGISTRY: dict[str, ButcherTableau] = {**explicit.ALL, **implicit.ALL}
+_REGISTRY = {**explicit.ALL, **implicit.ALL, **multistep.ALL, **splitting.ALL}
+FAMILIES = ("rk", "lmm", "splitting")
+METHOD_TYPES = (ButcherTableau, LinearMultistep, SplittingMethod)
 
 
-def names() -> list[str]:
-    """Keys of every registered tableau."""
-    return list(_REGISTRY)
+def names(family: str | None = None) -> list[str]:
+    """Keys of every registered method, or of one family (``"rk"``, ``"lmm"``, ``"splitting"``)."""
+    if family is None:
+        return list(_REGISTRY)
+    if not isinstance(family, str) or family not in FAMILIES:
+        raise ValueError(f"family must be one of {list(FAMILIES)} or None, got {family!r}")
+    return [k for k, m in _REGISTRY.items() if m.family == family]
 
 
-def get(name) -> ButcherTableau:
-    """The tableau registered as ``name`` (a tableau passes through unchanged)."""
-    if isinstance(name, ButcherTableau):
+def get(name):
+    """The method registered as ``name`` (case-insensitive); a method object passes through."""
+    if isinstance(name, METHOD_TYPES):
         return name
     if not isinstance(name, str):
-        raise TypeError(f"method must be a method name or a ButcherTableau, got {type(name).__name__}")
-    key = name.lower()
+        raise TypeError(f"method must be a method name or a method object "
+                        f"(ButcherTableau, LinearMultistep, SplittingMethod), got {type(name).__name__}")
+    key = name.strip().lower()
     if key not in _REGISTRY:
-        raise ValueError(f"method must be one of {names()}, got {name!r}")
+        shown = name if len(name) < 40 else name[:40] + "..."
+        raise ValueError(f"method must be one of {names()}, got {shown!r}")
     return _REGISTRY[key]
+
+
+__all__ = ["get", "names", "FAMILIES", "ButcherTableau", "LinearMultistep", "SplittingMethod",
+           "collocation", "gauss_legendre", "radau_iia", "bdf", "adams_bashforth",
+           "adams_moulton", "explicit", "implicit", "multistep", "splitting"]

@@ -76,13 +76,22 @@ def _integrals_float(c):
     return A, integral(1.0)
 
 
+MAX_NODES = 12   # exact Fractions grow fast; 12 Gauss nodes already give order 24
+
+
 def quadrature_order(b, c, *, max_order: int = 40) -> int:
-    """Largest p with ``sum_i b_i c_i^(q-1) = 1/q`` for q = 1..p.
+    """Largest p <= max_order with ``sum_i b_i c_i^(q-1) = 1/q`` for q = 1..p.
 
     Exact for Fractions; for floats the tolerance is 1e-12.
     Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.7.
     """
-    exact = all(isinstance(x, numbers.Rational) for x in list(b) + list(c))
+    max_order = check.integer("max_order", max_order, 1, 60)
+    exact = all(isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in list(b) + list(c))
+    if not exact:
+        b = check.real_array("b", b, ndim=1, max_size=MAX_NODES * 2)
+        c = check.real_array("c", c, ndim=1, max_size=MAX_NODES * 2)
+    if len(b) != len(c) or len(b) == 0:
+        raise ValueError(f"b and c must be non-empty and of equal length, got {len(b)} and {len(c)}")
     tol = 0 if exact else 1e-12
     p = 0
     for q in range(1, max_order + 1):
@@ -106,6 +115,10 @@ def collocation(nodes, name: str, order: int | None = None) -> ButcherTableau:
     """
     if isinstance(nodes, (str, bytes)) or not hasattr(nodes, "__len__") or len(nodes) == 0:
         raise TypeError("nodes must be a non-empty sequence of numbers in [0, 1]")
+    if len(nodes) > MAX_NODES:
+        raise ValueError(f"nodes has {len(nodes)} entries; at most {MAX_NODES} collocation nodes "
+                         "are supported (order up to 2*12 = 24 is plenty)")
+    check.text("name", name)
     exact = all(isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in nodes)
     c = [F(x) for x in nodes] if exact else [check.real(f"nodes[{i}]", x) for i, x in enumerate(nodes)]
     if any(x < 0 or x > 1 for x in c):
@@ -140,7 +153,7 @@ def gauss_legendre(s: int) -> ButcherTableau:
     quadratic invariants exactly (Hairer-Lubich-Wanner, *Geometric Numerical
     Integration*, sec. IV.2).  Example: ``gauss_legendre(2).order == 4``.
     """
-    s = check.integer("s", s, 1, 10)
+    s = check.integer("s", s, 1, MAX_NODES)
     x, _ = np.polynomial.legendre.leggauss(s)
     return collocation(list((1.0 + x) / 2.0), f"Gauss-Legendre ({s} stages)", order=2 * s)
 
@@ -177,6 +190,10 @@ GAUSS2 = ButcherTableau(
     b=[F(1, 2), F(1, 2)],
     c=[0.5 - _R3 / 6, 0.5 + _R3 / 6],
     order=4,
+    latex={"A": [[r"\tfrac14", r"\tfrac14-\tfrac{\sqrt3}{6}"],
+                 [r"\tfrac14+\tfrac{\sqrt3}{6}", r"\tfrac14"]],
+           "b": [r"\tfrac12", r"\tfrac12"],
+           "c": [r"\tfrac12-\tfrac{\sqrt3}{6}", r"\tfrac12+\tfrac{\sqrt3}{6}"]},
 )
 
 _R15 = math.sqrt(15.0)
@@ -213,6 +230,8 @@ SDIRK2 = ButcherTableau(
     A=[[_G2, 0.0], [1.0 - _G2, _G2]],
     b=[1.0 - _G2, _G2],
     order=2,
+    latex={"A": [[r"\gamma", "0"], [r"1-\gamma", r"\gamma"]], "b": [r"1-\gamma", r"\gamma"],
+           "c": [r"\gamma", "1"]},
 )
 
 # Order 3; A-stable for gamma = (3 + sqrt(3))/6 but R(inf) = 1 - sqrt(3): not L-stable.
@@ -222,6 +241,8 @@ SDIRK3 = ButcherTableau(
     A=[[_G3, 0.0], [1.0 - 2.0 * _G3, _G3]],
     b=[0.5, 0.5],
     order=3,
+    latex={"A": [[r"\gamma", "0"], [r"1-2\gamma", r"\gamma"]], "b": [r"\tfrac12", r"\tfrac12"],
+           "c": [r"\gamma", r"1-\gamma"]},
 )
 
 ALL = {

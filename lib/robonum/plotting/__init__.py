@@ -1,7 +1,7 @@
 """Plots drawn from library objects; every function takes ``ax=None`` and returns what it drew.
 
-matplotlib is imported only when a plot is made (``import robonum`` stays light).
+matplotlib's pyplot is imported only when a function has to make its own figure.
 """
-from .regions import RegionPlot, plot_bdf_region, plot_stability_region
+from .regions import RegionPlot, plot_stability_region
 
-__all__ = ["RegionPlot", "plot_stability_region", "plot_bdf_region"]
+__all__ = ["RegionPlot", "plot_stability_region"]

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as check
-from ..analysis import multistep
-from ..analysis.stability import StabilityFunction, stability_function
-from ..tableau import ButcherTableau
+from .. import methods
 
 _CLIP = 10.0  # |R| values above this are drawn alike; keeps contour levels sane near poles
 
@@ -39,9 +37,12 @@ class RegionPlot:
 
 
 def _axes(ax):
+    """The given axes, or new ones (pyplot imported only now: ``import robonum`` stays light)."""
     if ax is None:
         import matplotlib.pyplot as plt
         _, ax = plt.subplots(figsize=(5, 4.5))
+    elif not hasattr(ax, "contourf"):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
     return ax
 
 
@@ -72,60 +73,60 @@ def _draw(ax, x, y, value, color, label, alpha, contour=True):
     return fill, line
 
 
-def plot_stability_region(tableau_or_R, ax=None, *, xlim=None, ylim=None, n: int = 401,
+MAX_N = 801   # grid points per axis: 801^2 complex evaluations stay under ~100 MB
+
+
+def _region_values(method_or_R, xlim, ylim):
+    """``(kind, evaluate, default xlim, default ylim)`` for a method object or a callable ``R``."""
+    if isinstance(method_or_R, str) or type(method_or_R) in methods.METHOD_TYPES:
+        m = methods.get(method_or_R)
+        if m.family == "rk":
+            R = m.stability_function()
+            wide = not m.is_explicit
+            return (lambda Z: np.abs(R(Z)), (-5.0, 5.0) if wide else (-5.0, 2.0),
+                    (-5.0, 5.0) if wide else (-4.0, 4.0), None)
+        if m.family == "lmm":
+            locus = m.boundary_locus()
+            finite = locus[np.isfinite(locus)]
+            pad_x = 0.3 * (np.ptp(finite.real) + 1.0)
+            pad_y = 0.3 * (np.ptp(finite.imag) + 1.0)
+            return (m.max_root_modulus, (finite.real.min() - pad_x, finite.real.max() + pad_x),
+                    (finite.imag.min() - pad_y, finite.imag.max() + pad_y), locus)
+        raise ValueError(f"{m.name} is a splitting method: its stability is an interval in "
+                         "h*omega (method.stability_interval()), not a region of the z-plane")
+    if callable(method_or_R):
+        return (lambda Z: np.abs(np.asarray(method_or_R(Z))), (-5.0, 5.0), (-5.0, 5.0), None)
+    raise TypeError("method must be a method name, a method object (ButcherTableau, LinearMultistep) "
+                    f"or a callable R(z); got {type(method_or_R).__name__}")
+
+
+def plot_stability_region(method, ax=None, *, xlim=None, ylim=None, n: int = 401,
                           color: str = "C0", label: str | None = None,
                           alpha: float = 0.35) -> RegionPlot:
-    """Fill ``{z : |R(z)| <= 1}`` on an ``n`` x ``n`` grid and draw ``|R| = 1``.
+    """Fill the stability region of ``method`` on an ``n`` x ``n`` grid and draw its boundary.
 
-    ``tableau_or_R`` is a tableau, a method name (``"rk4"``) or any callable
-    ``R(z)`` accepting complex arrays.  Default window: ``[-5, 2] x [-4, 4]``
-    for explicit methods, ``[-5, 5] x [-5, 5]`` otherwise.
-    Example: ``plot_stability_region("rk4").mask.mean()`` is the stable
-    fraction of the window.
+    * Runge-Kutta (a tableau or its name): ``{z : |R(z)| <= 1}`` and the contour ``|R| = 1``;
+      default window ``[-5, 2] x [-4, 4]`` (explicit) or ``[-5, 5]^2`` (implicit).
+    * Linear multistep (``"bdf3"`` ...): every root of ``rho(zeta) - z sigma(zeta)`` in the
+      closed unit disc, decided point by point (right even where the boundary locus
+      loops), and the locus drawn as the boundary; default window: the locus' box padded 30 %.
+    * Any callable ``R(z)`` accepting complex arrays.
+    ``n`` is at most 801.  Returns a :class:`RegionPlot`.
+    Example: ``plot_stability_region("rk4").mask.mean()`` is the stable fraction of the window.
     """
-    if isinstance(tableau_or_R, (str, ButcherTableau)):
-        R = stability_function(tableau_or_R)
-    elif callable(tableau_or_R):
-        R = tableau_or_R
-    else:
-        raise TypeError("tableau_or_R must be a ButcherTableau, a method name or a callable R(z)")
-    explicit = isinstance(R, StabilityFunction) and R.tableau.is_explicit
-    xlim = _limits("xlim", xlim, (-5.0, 2.0) if explicit else (-5.0, 5.0))
-    ylim = _limits("ylim", ylim, (-4.0, 4.0) if explicit else (-5.0, 5.0))
-    n = check.integer("n", n, 11, 4001)
-    check.positive("alpha", alpha)
+    value, dx, dy, locus = _region_values(method, xlim, ylim)
+    xlim = _limits("xlim", xlim, dx)
+    ylim = _limits("ylim", ylim, dy)
+    n = check.integer("n", n, 11, MAX_N)
+    alpha = check.real("alpha", alpha, 0.0, 1.0)
+    if label is not None:
+        check.text("label", label)
     ax = _axes(ax)
     x, y, Z = _grid(xlim, ylim, n)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        absR = np.abs(np.asarray(R(Z)))
-    fill, line = _draw(ax, x, y, absR, color, label, alpha)
-    return RegionPlot(ax, fill, line, x, y, absR <= 1.0)
-
-
-def plot_bdf_region(k: int, ax=None, *, xlim=None, ylim=None, n: int = 301,
-                    color: str = "C1", label: str | None = None,
-                    alpha: float = 0.35) -> RegionPlot:
-    """Fill the stability region of BDF-k and draw its boundary locus.
-
-    Membership is decided point by point from the roots of
-    ``rho(zeta) - z sigma(zeta)`` (all ``|zeta| <= 1``), not from the locus,
-    so the picture is right even where the locus loops; the region is the
-    exterior of the locus.  The default window is the locus' bounding box
-    padded by 30 %.  Example: ``plot_bdf_region(2)``.
-    """
-    k = check.integer("k", k, 1, 6)
-    rho, sigma = multistep.bdf_polynomials(k)
-    locus = multistep.boundary_locus(rho, sigma)
-    pad_x = 0.3 * (np.ptp(locus.real) + 1.0)
-    pad_y = 0.3 * (np.ptp(locus.imag) + 1.0)
-    xlim = _limits("xlim", xlim, (locus.real.min() - pad_x, locus.real.max() + pad_x))
-    ylim = _limits("ylim", ylim, (locus.imag.min() - pad_y, locus.imag.max() + pad_y))
-    n = check.integer("n", n, 11, 2001)
-    check.positive("alpha", alpha)
-    ax = _axes(ax)
-    x, y, Z = _grid(xlim, ylim, n)
-    mod = multistep.max_root_modulus(rho, sigma, Z)
-    fill, _ = _draw(ax, x, y, mod, color, None, alpha, contour=False)
-    (line,) = ax.plot(locus.real, locus.imag, color=color, lw=1.0,
-                      label=label if label is not None else f"BDF{k}")
-    return RegionPlot(ax, fill, line, x, y, mod <= 1.0)
+        v = value(Z)
+    fill, line = _draw(ax, x, y, v, color, label if locus is None else None, alpha,
+                       contour=locus is None)
+    if locus is not None:
+        (line,) = ax.plot(locus.real, locus.imag, color=color, lw=1.0, label=label)
+    return RegionPlot(ax, fill, line, x, y, v <= 1.0)

@@ -1,18 +1,28 @@
-"""Steppers: one step of a method, never the choice of the step size.
+"""Steppers: one step of a method, never the choice of the step size (see :mod:`.base`).
 
-A stepper has ``name``, ``order`` and two methods:
-
-``init(work, t0, y0, h) -> state``
-    Prepare per-run state (history for multistep methods, a cached LU for
-    modified Newton ...).  ``work`` is a :class:`robonum.problem.Work`.
-``step(work, t, y, h, state) -> (y_new, err, state)``
-    Advance from ``t`` to ``t + h``.  ``err`` is the embedded error estimate
-    (an array) or ``None``.
-
-The drivers in :mod:`robonum.integrate` choose ``h`` and collect results.
+``make_stepper(method)`` picks the stepper for any catalogue method:
+explicit RK -> :class:`ExplicitRK`, implicit RK -> :class:`ImplicitRK`,
+linear multistep -> :class:`Multistep`, splitting -> :class:`Symplectic`.
+Build one yourself to pass options, e.g. ``ImplicitRK("radau3", newton=rn.NewtonOptions(tol=1e-12))``.
 """
+from .. import methods
+from .base import Stepper
 from .explicit import ExplicitRK
 from .implicit import ImplicitRK
-from .bdf import BDF
+from .multistep import Multistep
+from .symplectic import Symplectic
 
-__all__ = ["ExplicitRK", "ImplicitRK", "BDF"]
+
+def make_stepper(method) -> Stepper:
+    """The stepper for ``method`` (a name, a method object, or a stepper, which passes through)."""
+    if isinstance(method, Stepper):
+        return method
+    m = methods.get(method)
+    if m.family == "rk":
+        return ExplicitRK(m) if m.is_explicit else ImplicitRK(m)
+    if m.family == "lmm":
+        return Multistep(m)
+    return Symplectic(m)
+
+
+__all__ = ["Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic", "make_stepper"]

@@ -1,42 +1,73 @@
-"""One generic explicit Runge-Kutta step for any explicit tableau."""
+"""One generic explicit Runge-Kutta step for every explicit tableau."""
 from __future__ import annotations
 
 import numpy as np
 
-from ..tableau import ButcherTableau
+from .. import methods
+from .base import Stepper
 
 
-class ExplicitRK:
-    """Explicit Runge-Kutta stepper driven by a :class:`ButcherTableau`.
+_EPS = np.finfo(float).eps
 
-    ``k_i = f(t + c_i h, y + h sum_{j<i} A_ij k_j)``,
-    ``y_{n+1} = y + h sum_i b_i k_i``; with ``b_hat`` the error estimate is
-    ``h sum_i (b_i - b_hat_i) k_i`` (Hairer-Norsett-Wanner I, sec. II.4).
+
+class _FSALCache:
+    """``f`` at the start and at the end of the last step, for first-same-as-last reuse.
+
+    After a step from ``(t, y)`` to ``(t + h, y_new)`` the next call starts
+    either at ``(t, y)`` again (the step was rejected) or at ``(t + h, y_new)``
+    (accepted); both values of ``f`` are known.  Times match within a few
+    ulps: the fixed-step driver computes ``t0 + k h`` rather than ``t + h``.
     """
 
-    def __init__(self, tableau: ButcherTableau):
-        if not isinstance(tableau, ButcherTableau):
-            raise TypeError(f"tableau must be a ButcherTableau, got {type(tableau).__name__}")
-        if not tableau.is_explicit:
-            raise ValueError(f"tableau {tableau.name!r} is {tableau.kind}; use ImplicitRK for it")
-        self.tableau = tableau
-        self.name = tableau.name
-        self.order = tableau.order
-        # Row slices of A and the weight differences, computed once per stepper.
-        self._rows = [tableau.A[i, :i] for i in range(tableau.s)]
-        self._e = None if tableau.b_hat is None else tableau.b - tableau.b_hat
+    def __init__(self):
+        self.points = []
+
+    def lookup(self, t, y):
+        for tp, yp, kp in self.points:
+            if abs(tp - t) <= 8 * _EPS * max(1.0, abs(t)) and np.array_equal(yp, y):
+                return kp
+        return None
+
+
+class ExplicitRK(Stepper):
+    """Explicit Runge-Kutta stepper driven by a Butcher tableau.
+
+    ``k_i = f(t + c_i h, y + h sum_{j<i} A_ij k_j)``, ``y_{n+1} = y + h sum_i b_i k_i``;
+    with ``b_hat`` the error estimate is ``h sum_i (b_i - b_hat_i) k_i``
+    (Hairer-Norsett-Wanner I, sec. II.4).  For a first-same-as-last tableau
+    (``tableau.fsal``, e.g. DOPRI5) the last stage of an accepted step is the
+    first of the next one, so a step costs ``s - 1`` evaluations.
+
+    ``method``: a catalogue name (``"rk4"``) or an explicit ``ButcherTableau``.
+    """
+
+    def __init__(self, method):
+        tab = methods.get(method)
+        if tab.family != "rk":
+            raise ValueError(f"method {tab.name!r} is not a Runge-Kutta method; use make_stepper")
+        if not tab.is_explicit:
+            raise ValueError(f"method {tab.name!r} is {tab.kind}; use ImplicitRK for it")
+        self.tableau, self.name, self.order = tab, tab.name, tab.order
+        self.error_order = tab.order_hat if tab.has_embedded else None
+        self._rows = [tab.A[i, :i] for i in range(tab.s)]   # row slices, computed once
+        self._e = None if tab.b_hat is None else tab.b - tab.b_hat
 
     def init(self, work, t0, y0, h):
-        return None
+        return _FSALCache() if self.tableau.fsal else None
+
+    def seed(self, state, t, y, fy):
+        if state is not None:
+            state.points = [(t, y, fy)]
 
     def step(self, work, t, y, h, state):
         tab = self.tableau
         K = np.empty((tab.s, y.size))
-        for i, a in enumerate(self._rows):
-            K[i] = work.f(t + tab.c[i] * h, y + h * (a @ K[:i]))
+        k0 = state.lookup(t, y) if state is not None else None
+        K[0] = work.f(t, y) if k0 is None else k0
+        for i in range(1, tab.s):
+            K[i] = work.f(t + tab.c[i] * h, y + h * (self._rows[i] @ K[:i]))
         y_new = y + h * (tab.b @ K)
         err = None if self._e is None else h * (self._e @ K)
+        if state is not None:
+            state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
         return y_new, err, state
-
-    def __repr__(self):
-        return f"ExplicitRK({self.tableau.name!r})"

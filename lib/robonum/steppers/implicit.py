@@ -23,44 +23,41 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import methods
 from ..newton import ModifiedNewton, NewtonOptions
-from ..tableau import ButcherTableau
+from .base import Stepper, check_h
 
 
-def _as_tableau(tableau) -> ButcherTableau:
-    from .. import methods
-    if isinstance(tableau, (ButcherTableau, str)):
-        return methods.get(tableau)
-    raise TypeError(f"tableau must be a ButcherTableau or a method name, got {type(tableau).__name__}")
+def newton_options(newton) -> NewtonOptions:
+    """``None`` (the defaults) or a :class:`NewtonOptions`."""
+    if newton is None:
+        return NewtonOptions()
+    if not isinstance(newton, NewtonOptions):
+        raise TypeError(f"newton must be a NewtonOptions (e.g. rn.NewtonOptions(tol=1e-12)), "
+                        f"got {type(newton).__name__}")
+    return newton
 
 
-def _check_h(h) -> float:
-    if not (isinstance(h, (int, float, np.floating)) and np.isfinite(h) and h > 0):
-        raise ValueError(f"h must be finite and > 0, got {h!r}")
-    return float(h)
-
-
-class ImplicitRK:
+class ImplicitRK(Stepper):
     """Implicit Runge-Kutta stepper with modified Newton.
 
     Parameters
     ----------
-    tableau : ButcherTableau or name (e.g. ``"radau3"``); must not be explicit.
-    tol, kappa, max_iter, theta_max, theta_reuse :
-        Newton options, see :class:`robonum.newton.NewtonOptions`.
+    method : a catalogue name (e.g. ``"radau3"``) or a ``ButcherTableau``; not explicit.
+    newton : :class:`robonum.NewtonOptions`, optional (tolerance, iteration limits).
 
-    Example: ``rn.integrate(problem, ImplicitRK("radau3", tol=1e-12), h=0.01)``.
+    Example: ``rn.integrate(problem, ImplicitRK("radau3", newton=rn.NewtonOptions(tol=1e-12)), h=0.01)``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (implementation
     of implicit RK methods).
     """
 
-    def __init__(self, tableau, *, tol: float = 1e-10, kappa: float = 0.1,
-                 max_iter: int = 10, theta_max: float = 0.5, theta_reuse: float = 1e-3):
-        tab = _as_tableau(tableau)
+    def __init__(self, method, *, newton: NewtonOptions | None = None):
+        tab = methods.get(method)
+        if tab.family != "rk":
+            raise ValueError(f"method {tab.name!r} is not a Runge-Kutta method; use make_stepper")
         if tab.is_explicit:
-            raise ValueError(f"tableau {tab.name!r} is explicit; use ExplicitRK for it")
-        self.opts = NewtonOptions(tol=tol, kappa=kappa, max_iter=max_iter,
-                                  theta_max=theta_max, theta_reuse=theta_reuse)
+            raise ValueError(f"method {tab.name!r} is explicit; use ExplicitRK for it")
+        self.opts = newton_options(newton)
         self.tableau, self.name, self.order = tab, tab.name, tab.order
         self.stagewise = tab.kind in ("DIRK", "SDIRK")
         if not self.stagewise:
@@ -80,11 +77,11 @@ class ImplicitRK:
         self._d = np.linalg.solve(A_II.T, tab.b[e:])  # y_new = y + h b_E F_E + d^T (Z - h A_IE F_E)
 
     def init(self, work, t0, y0, h):
-        _check_h(h)
+        check_h(h)
         return ModifiedNewton(self.opts)
 
     def step(self, work, t, y, h, state):
-        h = _check_h(h)
+        h = check_h(h)
         if self.stagewise:
             return self._step_dirk(work, t, y, h, state), None, state
         return self._step_full(work, t, y, h, state), None, state
@@ -131,5 +128,3 @@ class ImplicitRK:
                          point=lambda Z: (t + cI[last] * h, y + Z[last]))
         return y + h * (tab.b[:e] @ FE) + self._d @ (Z - const)
 
-    def __repr__(self):
-        return f"ImplicitRK({self.tableau.name!r})"

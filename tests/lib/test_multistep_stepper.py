@@ -1,4 +1,4 @@
-"""The fixed-step BDF stepper: order, start, Newton work, stiff behaviour, bad input.
+"""The fixed-step multistep stepper on BDF1-6: order, start, Newton work, stiff behaviour, bad input.
 
 Truth: exact solutions (y' = -(y - cos t) - sin t -> cos t; logistic;
 pendulum via Jacobi elliptic functions), the BDF2 recurrence derived by
@@ -10,7 +10,12 @@ import pytest
 import robonum as rn
 from robonum import problems
 from robonum.problem import Work
-from robonum.steppers import BDF, ImplicitRK
+from robonum import NewtonOptions
+from robonum.steppers import ImplicitRK, Multistep
+
+
+def BDF(k, **newton):
+    return Multistep(f"bdf{k}", newton=NewtonOptions(**newton) if newton else None)
 
 
 def cos_problem(lam=1.0, T=2.0, y0=1.0):
@@ -67,7 +72,7 @@ def test_bdf2_matches_hand_recurrence():
 
 def test_bdf1_is_backward_euler():
     a = rn.integrate(logistic(), BDF(1, tol=1e-13), 0.1)
-    b = rn.integrate(logistic(), ImplicitRK("backward_euler", tol=1e-13), 0.1)
+    b = rn.integrate(logistic(), ImplicitRK("backward_euler", newton=NewtonOptions(tol=1e-13)), 0.1)
     assert np.max(np.abs(a.y - b.y)) < 1e-12
 
 
@@ -99,16 +104,41 @@ def test_stiff_problem_one_jacobian(k):
     assert sol.n_newton < 2 * sol.nsteps
 
 
-def test_rejects_bad_order_and_h():
-    with pytest.raises(ValueError, match="zero-stable"):
-        BDF(7)
+def test_rejects_bad_methods_and_h():
+    bdf7 = rn.methods.bdf(7, allow_unstable=True)
+    with pytest.raises(ValueError, match="not zero-stable"):
+        Multistep(bdf7)
     with pytest.raises(ValueError, match=r"k must be an integer in \[1, 6\]"):
-        BDF(0)
-    with pytest.raises(ValueError, match="zero-stable"):
-        BDF(20)
-    with pytest.raises(TypeError, match="k must"):
-        BDF(2.0)
+        rn.methods.bdf(7)
+    with pytest.raises(ValueError, match="method must be one of"):
+        Multistep("bdf7")
+    with pytest.raises(ValueError, match="not a linear multistep method"):
+        Multistep("rk4")
     with pytest.raises(ValueError, match="tol"):
         BDF(2, tol=-1.0)
+    with pytest.raises(TypeError, match="newton must be a NewtonOptions"):
+        Multistep("bdf2", newton={"tol": 1e-8})
     with pytest.raises(ValueError, match="h must"):
         BDF(2).init(Work(logistic()), 0.0, np.array([0.1]), 0.0)
+
+
+def test_bdf7_runs_only_when_asked_and_its_error_grows_as_h_shrinks():
+    """Not zero-stable (root of rho of modulus 1.0222): the parasitic root amplifies rounding
+    and starting errors like 1.0222^n, so more steps make the error larger (HNW I, sec. III.3)."""
+    bdf7 = rn.methods.bdf(7, allow_unstable=True)
+    stepper = Multistep(bdf7, allow_unstable=True, newton=NewtonOptions(tol=1e-14, max_iter=30))
+    prob = cos_problem(T=40.0)
+    errs = []
+    for h in (0.1, 0.05, 0.025):
+        sol = rn.integrate(prob, stepper, h, blowup=1e300)
+        errs.append(np.abs(sol.y_final[0] - np.cos(sol.t[-1])) if sol.success else np.inf)
+    assert errs[0] < errs[1] < errs[2]
+
+
+def test_adams_methods_have_their_orders():
+    """Adams-Bashforth k has order k, Adams-Moulton k order k+1 (HNW I, sec. III.1)."""
+    prob = logistic(T=2.0)
+    for method, p in [(rn.methods.adams_bashforth(3), 3), (rn.methods.adams_moulton(2), 3)]:
+        errs = [np.abs(rn.integrate(prob, Multistep(method), h).y_final - prob.exact(2.0))[0]
+                for h in (0.04, 0.02, 0.01)]
+        assert abs(np.polyfit(np.log([0.04, 0.02, 0.01]), np.log(errs), 1)[0] - p) < 0.15
