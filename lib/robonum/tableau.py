@@ -26,8 +26,10 @@ import numbers
 import numpy as np
 
 from . import _validate as check
+from .analysis import a_stability as _ast
 from .analysis import order_conditions as _oc
 from .analysis import stability as _st
+from .analysis import symplecticity as _sym
 
 _TOL = 1e-13  # consistency tolerance for float coefficients (sqrt(2), sqrt(3) ...)
 MAX_STAGES = 20
@@ -203,17 +205,17 @@ class ButcherTableau:
 
     def imag_stability_interval(self) -> float:
         """``y* >= 0`` with ``|R(iy)| <= 1`` on ``[0, y*]`` (``inf`` if unbounded)."""
-        return _st.imag_stability_interval(self)
+        return _ast.imag_stability_interval(self)
 
     def is_A_stable(self) -> bool:
-        return _st.is_A_stable(self)
+        return _ast.is_A_stable(self)
 
     def is_L_stable(self) -> bool:
-        return _st.is_L_stable(self)
+        return _ast.is_L_stable(self)
 
     def is_symplectic(self) -> bool:
         """``b_i a_ij + b_j a_ji = b_i b_j`` for all i, j (HLW thm. VI.4.3)."""
-        return _st.is_symplectic(self)
+        return _sym.is_symplectic(self)
 
     def order_conditions(self, p: int, *, weights: str = "b"):
         """Residuals of the order conditions of every rooted tree with ``|t| <= p``."""

@@ -22,7 +22,9 @@ from scipy.optimize import brentq
 
 import robonum as rn
 from robonum import methods
+from robonum.analysis import a_stability as ast
 from robonum.analysis import stability as st
+from robonum.analysis import symplecticity as sym
 from robonum.tableau import ButcherTableau
 
 matplotlib.use("Agg")
@@ -154,22 +156,22 @@ def test_real_interval_rk4_root_of_R_plus_one():
 
 
 def test_imag_interval_explicit():
-    assert st.imag_stability_interval(rn.methods.get("rk4")) == pytest.approx(2 * math.sqrt(2), abs=1e-12)
-    assert st.imag_stability_interval(rn.methods.get("rk3")) == pytest.approx(math.sqrt(3), abs=1e-12)
+    assert ast.imag_stability_interval(rn.methods.get("rk4")) == pytest.approx(2 * math.sqrt(2), abs=1e-12)
+    assert ast.imag_stability_interval(rn.methods.get("rk3")) == pytest.approx(math.sqrt(3), abs=1e-12)
     for key in ("euler", "heun", "midpoint"):               # |R(iy)|^2 = 1 + y^2 or 1 + y^4/4
-        assert st.imag_stability_interval(rn.methods.get(key)) == 0.0
+        assert ast.imag_stability_interval(rn.methods.get(key)) == 0.0
     P, _ = st.stability_polynomials(rn.methods.get("dopri5"), exact=True)
     poly = [float(c) for c in P[::-1]]
     y = np.linspace(1e-3, 0.99, 500)
     assert (np.abs(np.polyval(poly, 1j * y)) <= 1).all()
     y_star = brentq(lambda t: abs(np.polyval(poly, 1j * t)) - 1, 0.99, 1.5, xtol=1e-15)
-    assert st.imag_stability_interval(rn.methods.get("dopri5")) == pytest.approx(y_star, abs=1e-12)
+    assert ast.imag_stability_interval(rn.methods.get("dopri5")) == pytest.approx(y_star, abs=1e-12)
 
 
 @pytest.mark.parametrize("key", EXPLICIT)
 def test_explicit_not_A_stable(key):
     assert st.R_at_infinity(rn.methods.get(key)) == math.inf
-    assert not st.is_A_stable(rn.methods.get(key)) and not st.is_L_stable(rn.methods.get(key))
+    assert not ast.is_A_stable(rn.methods.get(key)) and not ast.is_L_stable(rn.methods.get(key))
 
 
 # ------------------------------------------------------------- implicit ----
@@ -186,10 +188,10 @@ def test_implicit_stability_function(key, tab):
     P, Q = st.stability_polynomials(tab)
     np.testing.assert_allclose(R(ZS), P(ZS) / Q(ZS), rtol=1e-10)
     assert st.R_at_infinity(tab) == pytest.approx(R_INF[key], abs=1e-12)
-    assert st.is_A_stable(tab)
-    assert st.is_L_stable(tab) == (key in L_STABLE)
+    assert ast.is_A_stable(tab)
+    assert ast.is_L_stable(tab) == (key in L_STABLE)
     assert st.real_stability_interval(tab) == -math.inf
-    assert st.imag_stability_interval(tab) == math.inf
+    assert ast.imag_stability_interval(tab) == math.inf
 
 
 # The formula needs A invertible: the trapezoid (singular A) is covered by R_INF above.
@@ -210,9 +212,9 @@ def test_sdirk3_r_infinity_value():
 
 
 def test_not_A_stable_implicit():
-    assert not st.is_A_stable(sdirk_3((3 - S3) / 6))       # order 3 too, but not A-stable
-    assert not st.is_A_stable(theta_method(0.4))            # theta-method: A-stable iff theta >= 1/2
-    assert st.is_A_stable(theta_method(F(3, 5)))
+    assert not ast.is_A_stable(sdirk_3((3 - S3) / 6))       # order 3 too, but not A-stable
+    assert not ast.is_A_stable(theta_method(0.4))            # theta-method: A-stable iff theta >= 1/2
+    assert ast.is_A_stable(theta_method(F(3, 5)))
     assert st.R_at_infinity(theta_method(F(2, 5))) == -1.5  # (1 + 0.6z)/(1 - 0.4z)
     assert st.real_stability_interval(theta_method(F(2, 5))) == pytest.approx(-10.0, abs=1e-12)
 
@@ -222,7 +224,7 @@ def test_pole_returns_infinity():
     assert abs(R(2.0)) == math.inf                         # I - 2A exactly singular
     out = R(np.array([1.0, 2.0, 3.0]))
     assert out[0] == pytest.approx(3.0) and math.isinf(abs(out[1])) and out[2] == pytest.approx(-5.0)
-    assert st.poles(BOOK["trapezoid"]) == pytest.approx([2.0])
+    assert ast.poles(BOOK["trapezoid"]) == pytest.approx([2.0])
 
 
 # --------------------------------------------------------------- plot -----
@@ -278,4 +280,4 @@ def test_symplecticity_of_rk_methods():
         assert not rn.methods.get(key).is_symplectic(), key
     # RK4: b_i a_ij + b_j a_ji - b_i b_j by hand: (1,1) -> -1/36, (1,2) -> 1/6 - 1/18 = 1/9,
     # and no entry is larger (|a_ij| <= 1/2, b_i <= 1/3)
-    assert st.symplecticity_residual(rn.methods.get("rk4")) == F(1, 9)
+    assert sym.symplecticity_residual(rn.methods.get("rk4")) == F(1, 9)

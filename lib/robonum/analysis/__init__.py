@@ -1,8 +1,10 @@
 """Analysis of methods from their coefficients: stability, order conditions, multistep theory, energy.
 
 Nothing here runs an integration; every function reads a method's arrays
-(a Butcher tableau, LMM coefficients) or a computed trajectory.
+(a Butcher tableau, LMM coefficients) or a computed trajectory.  The method
+objects of :mod:`robonum.methods` offer the same analysis as methods, e.g.
+``rn.methods.get("rk4").real_stability_interval()``.
 """
-from . import energy, multistep, order_conditions, stability
+from . import a_stability, energy, multistep, order_conditions, stability, symplecticity
 
-__all__ = ["energy", "multistep", "order_conditions", "stability"]
+__all__ = ["a_stability", "energy", "multistep", "order_conditions", "stability", "symplecticity"]

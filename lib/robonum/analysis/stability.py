@@ -7,8 +7,9 @@ with ``z = h lambda`` gives ``y_{n+1} = R(z) y_n`` with the stability function
     Q(z) = det(I - z A),   P(z) = det(I - z A + z 1 b^T).
 
 The stability region is ``{z : |R(z)| <= 1}``; for a decaying mode
-(``Re lambda < 0``) it lies in the left half-plane.  Plotting lives in
-:mod:`robonum.stability_plot`.
+(``Re lambda < 0``) it lies in the left half-plane.  The imaginary axis,
+A- and L-stability are in :mod:`robonum.analysis.a_stability`; plotting in
+:mod:`robonum.plotting`.
 
 Every function takes a :class:`robonum.ButcherTableau` (look one up with
 ``rn.methods.get("rk4")``; the tableau also offers these as methods, e.g.
@@ -33,11 +34,11 @@ from scipy.optimize import brentq
 from .. import _validate as check
 
 _CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
-_COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
+COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
 MAX_POINTS = 4_000_000   # one call of R(z): 4e6 points ~ 64 MB of complex results
 
 
-def _tableau(tableau):
+def require_tableau(tableau):
     """Require a Butcher tableau (duck-typed: this layer sits below the catalogue)."""
     if not all(hasattr(tableau, a) for a in ("A", "b", "c", "exact", "is_explicit")):
         raise TypeError(f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
@@ -57,7 +58,7 @@ class StabilityFunction:
     """
 
     def __init__(self, tableau):
-        self.tableau = _tableau(tableau)
+        self.tableau = require_tableau(tableau)
         self._A = np.asarray(tableau.A, dtype=complex)
         self._b = np.asarray(tableau.b, dtype=complex)
 
@@ -139,7 +140,7 @@ def stability_polynomials(tableau, *, exact: bool = False):
     ``[1, 1, 1/2, 1/6, 1/24]``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.3.
     """
-    tab = _tableau(tableau)
+    tab = require_tableau(tableau)
     check.boolean("exact", exact)
     if exact:
         if tab.exact is None:
@@ -148,30 +149,30 @@ def stability_polynomials(tableau, *, exact: bool = False):
         A = tab.exact["A"]
         ones_bT = np.array([[bj for bj in tab.exact["b"]] for _ in range(tab.s)], dtype=object)
         return _charpoly_exact(A - ones_bT), _charpoly_exact(A)
-    P, Q = _float_polynomials(tab)
+    P, Q = float_polynomials(tab)
     scale = max(np.abs(P).max(), np.abs(Q).max())
-    return tuple(npoly.Polynomial(npoly.polytrim(c, _COEF_TOL * scale)) for c in (P, Q))
+    return tuple(npoly.Polynomial(npoly.polytrim(c, COEF_TOL * scale)) for c in (P, Q))
 
 
-def _float_polynomials(tab):
+def float_polynomials(tab):
     A = np.asarray(tab.A, dtype=float)
     M = A - np.outer(np.ones(tab.s), tab.b)
     return np.real(np.poly(M)), np.real(np.poly(A))
 
 
-def _best_polynomials(tab):
+def best_polynomials(tab):
     """Exact (then converted) when possible, else float; plus a zero threshold."""
     if tab.exact is not None:
         P, Q = stability_polynomials(tab, exact=True)
         return [float(p) for p in P], [float(q) for q in Q], P, Q
-    P, Q = _float_polynomials(tab)
+    P, Q = float_polynomials(tab)
     return list(P), list(Q), None, None
 
 
-def _degree(coef, exact_coef, scale: float) -> int:
+def effective_degree(coef, exact_coef, scale: float) -> int:
     """Effective degree: exact zeros for Fractions, ``|c| <= tol*scale`` for floats."""
     src = exact_coef if exact_coef is not None else coef
-    tol = 0 if exact_coef is not None else _COEF_TOL * scale
+    tol = 0 if exact_coef is not None else COEF_TOL * scale
     nz = [j for j, c in enumerate(src) if abs(c) > tol]
     return nz[-1] if nz else -1
 
@@ -185,10 +186,10 @@ def R_at_infinity(tableau) -> float:
     rule (singular A, ``R = (1 + z/2)/(1 - z/2)``) gives ``-1``.
     Example: ``R_at_infinity(rn.methods.get("radau3"))`` is ``0.0``.
     """
-    tab = _tableau(tableau)
-    P, Q, Pe, Qe = _best_polynomials(tab)
+    tab = require_tableau(tableau)
+    P, Q, Pe, Qe = best_polynomials(tab)
     scale = max(map(abs, P + Q))
-    dP, dQ = _degree(P, Pe, scale), _degree(Q, Qe, scale)
+    dP, dQ = effective_degree(P, Pe, scale), effective_degree(Q, Qe, scale)
     if dP > dQ:
         return math.inf
     if dP < dQ:
@@ -199,20 +200,20 @@ def R_at_infinity(tableau) -> float:
 
 
 # ------------------------------------------------------ stability intervals --
-def _roots(coef, scale: float) -> np.ndarray:
+def trimmed_roots(coef, scale: float) -> np.ndarray:
     """Roots of an ascending float polynomial after dropping negligible top terms.
 
     (A leading coefficient that is rounding noise would create a huge
     spurious root.)
     """
     c = np.asarray(coef, dtype=float)
-    nz = np.flatnonzero(np.abs(c) > _COEF_TOL * scale)
+    nz = np.flatnonzero(np.abs(c) > COEF_TOL * scale)
     if nz.size == 0 or nz[-1] == 0:
         return np.array([], dtype=complex)
     return npoly.polyroots(c[: nz[-1] + 1]).astype(complex)
 
 
-def _first_crossing(g, candidates, bad, upper_good):
+def first_crossing(g, candidates, bad, upper_good):
     """Walk away from 0 through sorted crossing candidates (|x| increasing).
 
     ``bad(x)`` says whether ``|R| > 1`` at x.  Returns the first point where
@@ -240,11 +241,11 @@ def real_stability_interval(tableau) -> float:
     Example: for RK4 it is ``-2.785293563405...``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.2.
     """
-    tab = _tableau(tableau)
+    tab = require_tableau(tableau)
     R = StabilityFunction(tab)
-    P, Q, _, _ = _best_polynomials(tab)
+    P, Q, _, _ = best_polynomials(tab)
     scale = max(map(abs, P + Q))
-    roots = np.concatenate([_roots(np.subtract(P, Q), scale), _roots(np.add(P, Q), scale)])
+    roots = np.concatenate([trimmed_roots(np.subtract(P, Q), scale), trimmed_roots(np.add(P, Q), scale)])
     real = roots[np.abs(roots.imag) <= 1e-6 * (1 + np.abs(roots))].real
     cand = sorted((x for x in real if x < -1e-10), reverse=True)
 
@@ -254,130 +255,5 @@ def real_stability_interval(tableau) -> float:
     start = cand[0] / 2 if cand else -0.5
     if g(start) > 1e-14:
         return 0.0                         # |R| > 1 immediately left of 0
-    cross = _first_crossing(g, cand, lambda x: g(x) > 1e-14, start)
+    cross = first_crossing(g, cand, lambda x: g(x) > 1e-14, start)
     return -math.inf if cross is None else float(cross)
-
-
-def e_polynomial(tableau):
-    """``E(y) = |Q(iy)|^2 - |P(iy)|^2`` as ascending coefficients in ``w = y^2``.
-
-    ``|R(iy)| <= 1`` exactly where ``E(y) >= 0``.  Computed from
-    ``Q(z)Q(-z) - P(z)P(-z)`` (even in z) with ``z^2 = -w``; exact (Fractions)
-    when the tableau is rational.  Sign convention of Hairer & Wanner II,
-    sec. IV.3.
-    """
-    tab = _tableau(tableau)
-    P, Q, Pe, Qe = _best_polynomials(tab)
-    P, Q = (Pe, Qe) if Pe is not None else (P, Q)
-
-    def mirror(c):  # coefficients of c(-z)
-        return [cj * (-1) ** j for j, cj in enumerate(c)]
-
-    def mul(a, b):
-        out = [0 * a[0]] * (len(a) + len(b) - 1)
-        for i, ai in enumerate(a):
-            for j, bj in enumerate(b):
-                out[i + j] += ai * bj
-        return out
-
-    even = [q - p for q, p in zip(mul(Q, mirror(Q)), mul(P, mirror(P)))]
-    return [c * (-1) ** (m // 2) for m, c in enumerate(even) if m % 2 == 0]
-
-
-def _clean_e(tab) -> np.ndarray:
-    E = e_polynomial(tab)
-    if tab.exact is not None:
-        return np.array([float(e) for e in E])
-    E = np.array(E, dtype=float)
-    P, Q = _float_polynomials(tab)
-    scale = max(np.abs(P).max(), np.abs(Q).max()) ** 2
-    return np.where(np.abs(E) <= 1e3 * _COEF_TOL * scale, 0.0, E)
-
-
-def imag_stability_interval(tableau) -> float:
-    """Largest ``y* >= 0`` with ``|R(iy)| <= 1`` on ``[0, y*]`` (``inf`` if all y).
-
-    Uses the roots of the E-polynomial (:func:`e_polynomial`) as crossing
-    candidates, midpoint sign tests, and Brent refinement on ``|R(iy)| - 1``.
-    Example: RK4 gives ``2*sqrt(2)``; Euler gives 0.
-    Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.3.
-    """
-    tab = _tableau(tableau)
-    R = StabilityFunction(tab)
-    E = _clean_e(tab)
-    nz = np.flatnonzero(E)
-    if nz.size == 0:
-        return math.inf                    # |R(iy)| == 1 on the whole axis
-    if E[nz[0]] < 0:
-        return 0.0                         # |R(iy)| > 1 immediately after 0
-    w = _roots(E, 0.0)
-    w = w[(np.abs(w.imag) <= 1e-6 * (1 + np.abs(w))) & (w.real > 1e-14)].real
-    cand = sorted(np.sqrt(w))
-
-    def bad(y):
-        return npoly.polyval(y * y, E) < 0
-
-    cross = _first_crossing(lambda y: abs(R(1j * y)) - 1.0, cand, bad,
-                            cand[0] / 2 if cand else 0.5)
-    return math.inf if cross is None else float(cross)
-
-
-# ---------------------------------------------------------- A- and L-stable --
-def poles(tableau) -> np.ndarray:
-    """Poles of R: roots of ``Q(z) = det(I - zA)`` not cancelled by ``P``."""
-    tab = _tableau(tableau)
-    P, Q, Pe, Qe = _best_polynomials(tab)
-    dQ = _degree(Q, Qe, max(map(abs, P + Q)))
-    if dQ <= 0:
-        return np.array([], dtype=complex)
-    q = npoly.polyroots(Q[: dQ + 1]).astype(complex)
-    size = npoly.polyval(np.abs(q), np.abs(P))
-    return q[np.abs(npoly.polyval(q, P)) > 1e-8 * size]
-
-
-def is_A_stable(tableau) -> bool:
-    """A-stable: ``|R(z)| <= 1`` for all ``Re z <= 0``.
-
-    By the maximum modulus principle this holds iff R has no pole in
-    ``Re z <= 0`` (and is bounded at infinity, deg P <= deg Q) and
-    ``|R(iy)| <= 1`` for all real y, i.e. ``E(y) >= 0`` (Hairer & Wanner II,
-    sec. IV.3).  Example: RK4 is not A-stable.
-    """
-    tab = _tableau(tableau)
-    if math.isinf(R_at_infinity(tab)):
-        return False
-    if np.any(poles(tab).real <= 0):
-        return False
-    return math.isinf(imag_stability_interval(tab))
-
-
-def is_L_stable(tableau) -> bool:
-    """L-stable: A-stable and ``R(inf) = 0`` (Hairer & Wanner II, sec. IV.3)."""
-    tab = _tableau(tableau)
-    return is_A_stable(tab) and abs(R_at_infinity(tab)) <= 1e-12
-
-
-def symplecticity_residual(tableau):
-    """``max |b_i a_ij + b_j a_ji - b_i b_j|``: zero exactly for a symplectic RK method.
-
-    A Runge-Kutta method is symplectic (its flow map preserves the area
-    ``dq ∧ dp``) iff ``M = B A + Aᵀ B - b bᵀ = 0`` with ``B = diag(b``)
-    (Hairer, Lubich & Wanner, *Geometric Numerical Integration*, thm. VI.4.3).
-    Exact (a ``Fraction``) for rational tableaux, a float otherwise.
-    Example: Gauss-Legendre methods give 0; RK4 gives 1/36.
-    """
-    tab = _tableau(tableau)
-    if tab.exact is not None:
-        A, b = tab.exact["A"], tab.exact["b"]
-    else:
-        A, b = np.asarray(tab.A), np.asarray(tab.b)
-    s = len(b)
-    return max(abs(b[i] * A[i][j] + b[j] * A[j][i] - b[i] * b[j])
-               for i in range(s) for j in range(s))
-
-
-def is_symplectic(tableau) -> bool:
-    """Symplectic: :func:`symplecticity_residual` is 0 (exactly, or below 1e-14 for floats)."""
-    tab = _tableau(tableau)
-    r = symplecticity_residual(tab)
-    return r == 0 if tab.exact is not None else bool(r <= 1e-14)

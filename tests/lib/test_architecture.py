@@ -1,0 +1,105 @@
+"""The package's shape: no import cycles, no hidden imports inside functions, small files.
+
+The module graph is read from the source (ast), so a cycle cannot hide behind
+an import that happens to be executed late.
+"""
+import ast
+from pathlib import Path
+
+import pytest
+
+LIB = Path(__file__).resolve().parents[2] / "lib"
+PKG = LIB / "robonum"
+MAX_LINES = 330          # "small files (~300 lines)"; a little slack for docstrings
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(LIB).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+def _resolve(module: str, is_pkg: bool, node: ast.ImportFrom) -> list[str]:
+    base = module.split(".") if is_pkg else module.split(".")[:-1]
+    if node.level:
+        base = base[: len(base) - (node.level - 1)]
+        target = ".".join(base + ([node.module] if node.module else []))
+    else:
+        target = node.module or ""
+    if not target.startswith("robonum"):
+        return []
+    out = []
+    for alias in node.names:
+        sub = f"{target}.{alias.name}"
+        out.append(sub if sub in MODULES else target)
+    return out
+
+
+def _imports(name: str, path: Path):
+    """(module-level robonum imports, function-level robonum imports) of one module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    top, nested = set(), []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            targets = _resolve(name, is_pkg, node)
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names if a.name.startswith("robonum")]
+        else:
+            continue
+        if node in tree.body:
+            top.update(targets)
+        elif targets:
+            nested.append((node.lineno, targets))
+    return top, nested
+
+
+GRAPH = {}
+NESTED = {}
+for _name, _path in MODULES.items():
+    GRAPH[_name], NESTED[_name] = _imports(_name, _path)
+
+
+def test_the_graph_was_read():
+    assert "robonum.integrate" in GRAPH and "robonum.steppers" in GRAPH["robonum.integrate"]
+
+
+def test_no_import_cycles():
+    # A module importing its own package __init__ (from . import x) is not a cycle by itself:
+    # only edges between distinct modules count, parents excluded.
+    def edges(m):
+        return {t for t in GRAPH[m] if t != m and not m.startswith(t + ".") and t in GRAPH}
+
+    state, stack, cycles = {}, [], []
+
+    def visit(m):
+        state[m] = "active"
+        stack.append(m)
+        for t in sorted(edges(m)):
+            if state.get(t) == "active":
+                cycles.append(stack[stack.index(t):] + [t])
+            elif t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = "done"
+
+    for m in sorted(GRAPH):
+        if m not in state:
+            visit(m)
+    assert cycles == [], "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_no_robonum_imports_hidden_in_functions():
+    hidden = {m: n for m, n in NESTED.items() if n}
+    assert hidden == {}, f"imports inside functions (move them to module level): {hidden}"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_files_stay_small(name):
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{MODULES[name].relative_to(LIB)} has {lines} lines; split it"
