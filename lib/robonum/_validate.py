@@ -115,8 +115,9 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
                         f"({type(exc).__name__}: {exc})"[:300]) from None
     if np.iscomplexobj(raw):
         raise TypeError(f"{name} must be real, got complex values")
-    if raw.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must contain real numbers, got dtype {raw.dtype}")
+    if raw.dtype.kind not in "iuf":
+        kind = "booleans" if raw.dtype.kind == "b" else f"dtype {raw.dtype}"
+        raise TypeError(f"{name} must contain real numbers, got {kind}")
     arr = np.array(raw, dtype=float)
     if ndim == 1 and arr.ndim == 0:
         arr = arr.reshape(1)

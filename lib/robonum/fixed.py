@@ -25,7 +25,7 @@ def equal_steps(t_span, h, cap: int = MAX_STEPS, what: str = "integrate") -> tup
     if not ratio <= cap:                     # also catches inf from h = 1e-320
         advice = (f"use h >= {(t1 - t0) / cap:.3g}" +
                   (" or robonum.fast.integrate for long runs" if what == "integrate" else ""))
-        raise ValueError(f"h = {h:.3g} on {t_span} needs about {ratio:.3g} steps; "
+        raise ValueError(f"h = {h:.3g} on t_span = ({t0:g}, {t1:g}) needs about {ratio:.3g} steps; "
                          f"{what} allows at most {cap:,}: {advice}")
     n = max(1, math.ceil(ratio * (1 - 1e-12)))
     return n, (t1 - t0) / n

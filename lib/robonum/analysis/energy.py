@@ -34,9 +34,7 @@ def separable_energy(V, q, p) -> np.ndarray:
 
 def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.ndarray:
     """``|E - E0|`` (``E0 = E[0]`` by default), or ``|E - E0| / |E0|`` if ``relative``."""
-    E = np.asarray(E, dtype=float).ravel()
-    if E.size == 0:
-        raise ValueError("E must be a non-empty array of energies")
+    E = check.real_array("E", E, ndim=1, max_size=100_000_000)
     E0 = float(E[0]) if E0 is None else check.real("E0", E0)
     err = np.abs(E - E0)
     if relative:
@@ -47,7 +45,8 @@ def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.nd
 
 
 def _check_curve(t, err):
-    t, err = np.asarray(t, float).ravel(), np.asarray(err, float).ravel()
+    t = check.real_array("t", t, ndim=1, max_size=100_000_000)
+    err = check.real_array("err", err, ndim=1, max_size=100_000_000)
     if t.shape != err.shape or t.size == 0:
         raise ValueError(f"t and err must be non-empty and of equal length, got {t.size} and {err.size}")
     if np.any(np.diff(t) <= 0):
@@ -91,6 +90,9 @@ def growth_exponent(t, err, T_a: float, T_b: float) -> float:
     T_a, T_b = check.positive("T_a", T_a), check.positive("T_b", T_b)
     if not T_b > T_a:
         raise ValueError(f"need T_a < T_b, got {T_a} and {T_b}")
+    t0 = float(np.asarray(t, dtype=float).ravel()[0]) if np.size(t) else 0.0
+    if T_a < t0:
+        raise ValueError(f"T_a must be >= t[0] = {t0:g}, got {T_a:g}")
     m_a, m_b = max_error_up_to(t, err, [T_a, T_b])
     if m_a <= 0:
         raise ValueError(f"the error is 0 up to T_a = {T_a}; choose a later T_a")

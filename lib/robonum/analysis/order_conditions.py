@@ -33,6 +33,21 @@ MAX_ORDER = 8
 _TOL = 1e-12
 
 
+def check_tree(t, name: str = "t") -> Tree:
+    """Require a rooted tree: a tuple of trees, ``()`` the single vertex, at most 8 vertices deep/wide."""
+    stack, count = [t], 0
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, tuple):
+            raise TypeError(f"{name} must be a rooted tree: a tuple of trees, () being one vertex "
+                            f"(e.g. ((), ((),))); found a {type(node).__name__}")
+        count += 1
+        if count > 64:
+            raise ValueError(f"{name} has more than 64 vertices; order conditions go up to {MAX_ORDER}")
+        stack.extend(node)
+    return t
+
+
 def _canon(children) -> Tree:
     return tuple(sorted(children))
 
@@ -59,17 +74,22 @@ def trees(n: int) -> tuple:
     new = set()
     for t in trees(n - 1):
         new |= _graft(t)
-    return tuple(sorted(new, key=lambda t: (tree_string(t), t)))
+    return tuple(sorted(new, key=lambda t: (_bracket(t), t)))
 
 
 def order_of_tree(t: Tree) -> int:
     """``|t|``: number of vertices."""
-    return 1 + sum(order_of_tree(c) for c in t)
+    return _size(check_tree(t))
+
+
+def _size(t: Tree) -> int:
+    return 1 + sum(_size(c) for c in t)
 
 
 def density(t: Tree) -> int:
     """``gamma(t) = |t| * prod gamma(children)``; e.g. the bushy tree of order 3 has 3."""
-    g = order_of_tree(t)
+    check_tree(t)
+    g = _size(t)
     for c in t:
         g *= density(c)
     return g
@@ -81,6 +101,7 @@ def symmetry(t: Tree) -> int:
     ``sigma(tau) = 1``, ``sigma([t_1^{m_1} t_2^{m_2} ...]) = prod m_i! sigma(t_i)^{m_i}``
     (Butcher 2016, ch. 3); it enters the B-series coefficient ``1/(sigma gamma)``.
     """
+    check_tree(t)
     s, i = 1, 0
     while i < len(t):
         j = i
@@ -101,9 +122,14 @@ def _factorial(m: int) -> int:
 
 def tree_string(t: Tree) -> str:
     """Butcher's bracket notation, e.g. ``[[τ],τ]``; the leaf is ``τ``."""
+    check_tree(t)
+    return _bracket(t)
+
+
+def _bracket(t: Tree) -> str:
     if not t:
         return "τ"
-    return "[" + ",".join(tree_string(c) for c in t) + "]"
+    return "[" + ",".join(_bracket(c) for c in t) + "]"
 
 
 def _stage_vector(t: Tree, A: np.ndarray, one) -> np.ndarray:
@@ -115,6 +141,7 @@ def _stage_vector(t: Tree, A: np.ndarray, one) -> np.ndarray:
 
 def elementary_weight(t: Tree, A, b) -> float | Fraction:
     """``Phi(t) = b^T g(t)``; exact if ``A`` and ``b`` are object arrays of Fractions."""
+    check_tree(t)
     A = np.asarray(A)
     one = Fraction(1) if A.dtype == object else 1.0
     return np.asarray(b).dot(_stage_vector(t, A, one))

@@ -33,16 +33,16 @@ def names(family: str | None = None) -> list[str]:
     return [k for k, m in _REGISTRY.items() if m.family == family]
 
 
-def get(name):
-    """The method registered as ``name`` (case-insensitive); a method object passes through."""
-    if isinstance(name, METHOD_TYPES):
-        return name
-    if not isinstance(name, str):
+def get(method):
+    """The method registered under the key ``method`` (case-insensitive); a method object passes through."""
+    if isinstance(method, METHOD_TYPES):
+        return method
+    if not isinstance(method, str):
         raise TypeError(f"method must be a method name or a method object "
-                        f"(ButcherTableau, LinearMultistep, SplittingMethod), got {type(name).__name__}")
-    key = name.strip().lower()
+                        f"(ButcherTableau, LinearMultistep, SplittingMethod), got {type(method).__name__}")
+    key = method.strip().lower()
     if key not in _REGISTRY:
-        shown = name if len(name) < 40 else name[:40] + "..."
+        shown = method if len(method) < 40 else method[:40] + "..."
         raise ValueError(f"method must be one of {names()}, got {shown!r}")
     return _REGISTRY[key]
 
