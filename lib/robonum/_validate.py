@@ -33,7 +33,8 @@ def real(name: str, value, lo: float | None = None, hi: float | None = None) -> 
     Accepts Python and numpy reals (not bool, not complex).
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        kind = "complex" if isinstance(value, numbers.Complex) else type(value).__name__
+        kind = ("bool" if isinstance(value, bool) else
+                "complex" if isinstance(value, numbers.Complex) else type(value).__name__)
         raise TypeError(f"{name} must be a real number, got {kind} {value!r}"[:200])
     try:
         x = float(value)
@@ -59,7 +60,7 @@ def positive(name: str, value, *, allow_zero: bool = False, hi: float | None = N
         raise ValueError(f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}"
                          + (f" and <= {hi:g}" if hi is not None else "") + f", got {value!r}")
     if (lo is not None and x < lo) or (hi is not None and x > hi):
-        raise ValueError(f"{name} must be in {_range_text(lo if lo is not None else 0, hi)}, "
+        raise ValueError(f"{name} must be in {_range_text(lo if lo is not None else 0, hi, lo_open=lo is None and not allow_zero)}, "
                          f"got {value!r}")
     return x
 
@@ -124,7 +125,8 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {arr.shape}")
     if arr.size < min_size:
-        raise ValueError(f"{name} must have at least {min_size} entries, got shape {arr.shape}")
+        raise ValueError(f"{name} must have at least {min_size} "
+                         f"{'entry' if min_size == 1 else 'entries'}, got shape {arr.shape}")
     if max_size is not None and arr.size > max_size:
         raise ValueError(f"{name} has {arr.size:,} entries; at most {max_size:,} are allowed")
     if finite and not np.all(np.isfinite(arr)):

@@ -1,6 +1,8 @@
-"""Forward and reverse mode against hand-derived derivatives, each other, and scipy."""
+"""Forward and reverse mode against hand-derived derivatives, each other, and scipy;
+the error policy of robonum.autodiff (DomainError, bad input, the user's f)."""
 import gc
 import math
+import warnings
 import weakref
 
 import numpy as np
@@ -8,8 +10,9 @@ import pytest
 import scipy.differentiate
 
 from robonum import arm
-from robonum.autodiff import (Dual, Tape, ad_cost, cos, derivative, exp, grad, jacobian_forward,
-                              jacobian_reverse, log, sin, sqrt, tanh)
+from robonum.autodiff import (DomainError, Dual, Tape, ad_cost, cos, derivative, exp, grad,
+                              jacobian_forward, jacobian_reverse, log, sin, sqrt, tanh)
+from robonum.errors import EvaluationError, RobonumError
 from robonum.finite_diff import derivative_fd, jacobian_fd
 
 EPS = np.finfo(float).eps
@@ -186,18 +189,20 @@ def test_bad_input_names_the_parameter():
         jacobian_forward(None, [1.0])
     with pytest.raises(ValueError, match="x must contain only finite"):
         grad(lambda v: v[0], [np.nan])
-    with pytest.raises(ValueError, match="x must be a non-empty 1-D"):
+    with pytest.raises(ValueError, match="x must be a 1-D array"):
         jacobian_reverse(lambda v: v[0], [[1.0, 2.0]])
     with pytest.raises(ValueError, match="x must be finite"):
         derivative(lambda v: v, math.inf)
     with pytest.raises(ValueError, match="f must return a scalar"):
         grad(lambda v: [v[0], v[0]], [1.0])
-    with pytest.raises(TypeError, match="math"):
+    with pytest.raises(EvaluationError, match="f raised TypeError.*math"):
         grad(lambda v: math.sin(v[0]), [1.0])          # math.sin cannot see the tape
     with pytest.raises(TypeError, match="f must return"):
         jacobian_forward(lambda v: "a", [1.0])
+    with pytest.raises(DomainError, match="u \\* w needs finite operands"):
+        grad(lambda v: v[0] * math.inf, [1.0])          # caught at the operation, naming it
     with pytest.raises(ValueError, match="f\\(x\\) must be finite"):
-        grad(lambda v: v[0] * math.inf, [1.0])
+        grad(lambda v: math.nan, [1.0])
     with pytest.raises(ValueError, match="needs base u > 0"):
         derivative(lambda v: v ** v, -1.0)
     with pytest.raises(ValueError, match="needs u >= 0"):
@@ -208,3 +213,134 @@ def test_bad_input_names_the_parameter():
         arm.arm_jacobian([1.0, np.inf])
     with pytest.raises(TypeError, match="x must be a float"):
         sin("1.0")
+
+
+# --- error policy: one primitive outside its domain, refused alike by both modes --------
+DOMAIN_CASES = [
+    ("log\\(x\\) needs x > 0, got x = -1.0", lambda v: log(v), -1.0),
+    ("log\\(x\\) needs x > 0, got x = 0.0", lambda v: log(v), 0.0),
+    ("log\\(x\\) is differentiable only for x >=", lambda v: log(v), 1e-320),   # 1/x = inf
+    ("sqrt\\(x\\) needs x >= 0", lambda v: sqrt(v), -4.0),
+    ("sqrt\\(x\\) is differentiable only for x > 0", lambda v: sqrt(v), 0.0),
+    ("exp\\(x\\) needs x <= 709.78", lambda v: exp(v), 1000.0),
+    ("u / w needs w != 0", lambda v: 1.0 / v, 0.0),
+    ("u / w needs w != 0", lambda v: v / (v - 2.0), 2.0),
+    ("u\\*\\*c with c = -1.0 < 0 needs u != 0", lambda v: v ** -1, 0.0),
+    ("u\\*\\*c with 0 < c = 0.5 < 1 is not differentiable at u = 0", lambda v: v ** 0.5, 0.0),
+    ("u\\*\\*c overflows", lambda v: v ** 400, 10.0),
+    ("c\\*\\*w with a (Dual|Var) exponent needs base c > 0", lambda v: (-2.0) ** v, 1.0),
+    ("u\\*\\*w with a (Dual|Var) exponent needs base u > 0", lambda v: v ** (v + 1.0), -0.5),
+    ("u \\+ w needs finite operands", lambda v: v + math.nan, 1.0),
+    ("u \\* w needs finite operands, got a constant too large", lambda v: v * 10 ** 400, 1.0),
+]
+
+
+@pytest.mark.parametrize("message, f, x", DOMAIN_CASES, ids=[c[0][:30] for c in DOMAIN_CASES])
+def test_domain_errors_name_the_operation_in_both_modes(message, f, x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # no numpy/math warning may escape
+        with pytest.raises(DomainError, match=message) as fwd:
+            derivative(f, x)
+        with pytest.raises(DomainError, match=message):
+            grad(lambda v: f(v[0]), [x])
+    assert isinstance(fwd.value, ValueError) and isinstance(fwd.value, RobonumError)
+
+
+def test_derivative_overflow_is_caught_in_both_modes():
+    # y = (x 1e300) 1e300 at x = 1e-300: values 1 and 1e300 are finite, dy/dx = 1e600 is not.
+    with pytest.raises(DomainError, match="u \\* w overflows"):
+        derivative(lambda v: (v * 1e300) * 1e300, 1e-300)
+    with pytest.raises(DomainError, match="adjoint of tape node 0 overflows"):
+        grad(lambda v: (v[0] * 1e300) * 1e300, [1e-300])
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: log(-1.0), "log\\(x\\) needs x > 0, got x = -1.0"),
+    (lambda: sqrt(np.float64(-1.0)), "sqrt\\(x\\) needs x >= 0"),
+    (lambda: exp(1000.0), "exp\\(x\\) needs x <= 709.78"),
+    (lambda: exp(np.array([0.0, 1000.0])), "exp\\(x\\) needs x <= 709.78.*at index \\(1,\\)"),
+    (lambda: log(np.array([[1.0, -2.0]])), "got x = -2.0 at index \\(0, 1\\)"),
+    (lambda: log(0j), "log\\(x\\) needs x != 0"),
+    (lambda: exp(1000 + 0j), "exp\\(x\\) needs Re x <= 709.78"),
+    (lambda: sin(math.nan), "sin\\(x\\) needs a finite x"),
+    (lambda: cos(np.array([np.inf])), "cos\\(x\\) needs finite x"),
+    (lambda: tanh(10 ** 400), "tanh\\(x\\) needs a finite x, got an integer with 401 digits"),
+])
+def test_float_complex_and_array_arguments_follow_the_same_policy(call, message):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                 # numpy's RuntimeWarning must not escape
+        with pytest.raises(DomainError, match=message):
+            call()
+
+
+def test_valid_edge_arguments_still_work():
+    assert sqrt(0.0) == 0.0 and sqrt(0j) == 0j         # the value is fine, only the slope is not
+    y = sin(np.array([Dual(0.5, 1.0), 2.0], dtype=object))   # mixed object arrays, element-wise
+    assert (y[0].v, y[0].d, y[1]) == (math.sin(0.5), math.cos(0.5), math.sin(2.0))
+    z0, sq = Dual(2.0, 1.0) ** 0, Dual(0.0, 1.0) ** 2            # u^0 = 1; (u^2)' = 2u = 0 at 0
+    assert (z0.v, z0.d, sq.v, sq.d) == (1.0, 0.0, 0.0, 0.0)
+
+
+def test_constructors_and_operands_refuse_bad_values():
+    with pytest.raises(ValueError, match="v must be finite"):
+        Dual(math.nan)
+    with pytest.raises(ValueError, match="d must be finite"):
+        Dual(1.0, math.inf)
+    with pytest.raises(ValueError, match="value must be finite"):
+        Tape().var(math.nan)
+    with pytest.raises(TypeError, match="v must be a real number"):
+        Dual(1j)
+    with pytest.raises(TypeError, match="u \\* w: cannot combine a bool"):
+        Dual(1.0, 1.0) * True
+    with pytest.raises(TypeError, match="do not mix"):
+        Dual(1.0, 1.0) + Tape().var(1.0)
+    with pytest.raises(TypeError, match="output must be a Var"):
+        Tape().backward(1.0)
+
+
+def test_constant_functions_have_zero_derivatives():
+    np.testing.assert_array_equal(jacobian_forward(lambda v: 3.0, [1.0]), [[0.0]])
+    np.testing.assert_array_equal(jacobian_reverse(lambda v: 3.0, [1.0, 2.0]), [[0.0, 0.0]])
+    np.testing.assert_array_equal(jacobian_forward(lambda v: [v[0], 2.0], [1.0, 2.0]), [[1, 0], [0, 0]])
+    assert derivative(lambda v: 2.0, 1.0) == 0.0
+    assert ad_cost(lambda v: 3.0, [1.0, 2.0]).m == 1
+
+
+def test_exceptions_inside_f_name_f_and_keep_the_cause():
+    with pytest.raises(EvaluationError, match="f raised ZeroDivisionError at x = \\[1. 2.\\]") as info:
+        jacobian_forward(lambda v: 1 / 0, [1.0, 2.0])
+    assert isinstance(info.value.__cause__, ZeroDivisionError) and info.value.reason == "f_raised"
+    with pytest.raises(DomainError, match="log"):      # already names its operation: unchanged
+        grad(lambda v: log(v[0] - 5.0), [1.0])
+
+
+def test_outputs_of_f_are_checked():
+    calls = []
+
+    def changing(v):
+        calls.append(1)
+        return [v[0]] * len(calls)
+    with pytest.raises(ValueError, match="same number of outputs"):
+        jacobian_forward(changing, [1.0, 2.0])
+    with pytest.raises(ValueError, match="scalar or a 1-D sequence, got shape \\(2, 2\\)"):
+        jacobian_reverse(lambda v: [[v[0], v[1]], [v[1], v[0]]], [1.0, 2.0])
+    with pytest.raises(TypeError, match="got complex"):
+        jacobian_forward(lambda v: 1j, [1.0])
+    kept = []
+    grad(lambda v: kept.append(v[0]) or v[0], [1.0])
+    with pytest.raises(ValueError, match="another tape"):
+        grad(lambda v: kept[0], [1.0])
+
+
+def test_every_operator_is_one_tape_node():
+    tape = Tape()
+    a, b = tape.var(3.0), tape.var(4.0)
+    for op in (lambda: a - b, lambda: a / b, lambda: -a, lambda: 2.0 - a, lambda: 2.0 / a,
+               lambda: a ** b, lambda: 2.0 ** a, lambda: a ** 2, lambda: sqrt(a)):
+        before = len(tape)
+        op()
+        assert len(tape) == before + 1
+    q = a / b
+    tape.backward(q)
+    # 1/4 and -(3/4)/4 are exact in binary, so the partials must be too
+    assert (a.grad, b.grad) == (0.25, -0.1875)

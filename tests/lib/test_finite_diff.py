@@ -1,4 +1,5 @@
-"""Finite differences and the complex step: error models, the seed's h-sweep, pitfalls."""
+"""Finite differences and the complex step: error models, the seed's h-sweep, pitfalls,
+step limits and the checks on f and on the sweep."""
 import math
 
 import matplotlib
@@ -8,8 +9,11 @@ import scipy.optimize
 
 from robonum import arm
 from robonum.autodiff import sin, tanh
-from robonum.finite_diff import (EPS, derivative_fd, error_vs_h, gradient_fd, jacobian_fd,
-                                 optimal_h, plot_error_vs_h)
+from robonum.autodiff import DomainError
+from robonum.errors import EvaluationError
+from robonum.finite_diff import (EPS, HS_MAX, derivative_fd, error_vs_h, gradient_fd, jacobian_fd,
+                                 optimal_h)
+from robonum.plotting.derivatives import plot_error_vs_h
 
 matplotlib.use("Agg")
 Q = (0.3, 0.5)   # the joint angles used for the chapter's example 5 (the seed does not say which)
@@ -80,8 +84,8 @@ def test_complex_step_pitfalls():
     assert wrong == pytest.approx(2.0) and derivative_fd(lambda z: abs(z) * z, -2.0) == pytest.approx(4.0)
     with pytest.raises(TypeError, match="complex step"):
         derivative_fd(lambda z: np.abs(z) ** 2, 1.0, scheme="complex")       # real output detected
-    with pytest.raises(TypeError, match="complex step"), pytest.warns(np.exceptions.ComplexWarning):
-        derivative_fd(lambda z: math.sin(z), 1.0, scheme="complex")          # math drops Im
+    with pytest.raises(TypeError, match="complex step"):                     # math drops Im: numpy's
+        derivative_fd(lambda z: math.sin(z), 1.0, scheme="complex")          # ComplexWarning -> error
 
 
 def test_optimal_h_values():
@@ -112,7 +116,7 @@ def test_bad_input_names_the_parameter():
         jacobian_fd("arm", Q)
     with pytest.raises(ValueError, match="x must contain only finite"):
         jacobian_fd(f, [0.1, np.nan])
-    with pytest.raises(ValueError, match="x must be a non-empty 1-D"):
+    with pytest.raises(ValueError, match="x must be a 1-D array"):
         jacobian_fd(f, np.zeros((2, 2)))
     with pytest.raises(ValueError, match="f\\(x\\) must be finite"):
         derivative_fd(lambda x: math.log(x) if x > 0 else math.nan, 0.0, h=1e-3, scheme="central")
@@ -124,3 +128,89 @@ def test_bad_input_names_the_parameter():
         error_vs_h(f, Q, arm.arm_jacobian(Q), schemes="forward")
     with pytest.raises(ValueError, match="f must return a scalar"):
         gradient_fd(f, Q)
+
+
+def test_step_limits():
+    with pytest.raises(ValueError, match=r"below the spacing of doubles at x\[0\] = 1.0 \(np.spacing = 2.22e-16\)"):
+        derivative_fd(np.sin, 1.0, h=1e-17, scheme="forward")          # 1 + 1e-17 == 1
+    with pytest.raises(ValueError, match="below the spacing"):
+        derivative_fd(np.sin, 1.0, h=1e-17, scheme="central")
+    # At x = 0 a subnormal step still moves x.  3h is exact there (an integer multiple of
+    # 2^-1074), so the forward quotient of f = 3x is exactly 3.
+    assert derivative_fd(lambda v: 3.0 * v, 0.0, h=1e-320, scheme="forward") == 3.0
+    with pytest.raises(ValueError, match="too small for the complex step"):
+        derivative_fd(np.sin, 1.0, h=1e-300, scheme="complex")
+    with pytest.raises(ValueError, match="secant"):
+        derivative_fd(np.sin, 0.0, h=2.0)                                 # h > max(1, |x|)
+    with pytest.raises(ValueError, match="beyond the largest double"):
+        derivative_fd(np.sin, 1.7e308, h=1e308)
+
+
+def test_overflowing_quotient_is_a_domain_error():
+    # f(h) = 1e308 sin(1) is finite; divided by h = 1e-8 it is not.
+    with pytest.raises(DomainError, match="forward difference quotient of column 0 overflows"):
+        derivative_fd(lambda v: 1e308 * np.sin(1e8 * v), 0.0, h=1e-8, scheme="forward")
+
+
+def test_outputs_of_f_are_checked():
+    with pytest.raises(ValueError, match=r"scalar or a 1-D array, got shape \(2, 2\)"):
+        jacobian_fd(lambda v: np.outer(v, v), [1.0, 2.0])
+    with pytest.raises(TypeError, match="real numbers for real x"):
+        jacobian_fd(lambda v: v * 1j, [1.0])
+    with pytest.raises(TypeError, match="dtype bool"):
+        jacobian_fd(lambda v: v > 0, [1.0])
+    calls = []
+
+    def changing(v):
+        calls.append(1)
+        return np.ones(len(calls))
+    with pytest.raises(ValueError, match="same number of outputs"):
+        jacobian_fd(changing, [1.0])
+    with pytest.raises(EvaluationError, match="f raised ZeroDivisionError") as info:
+        derivative_fd(lambda v: 1 / 0, 1.0)
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+
+
+def test_constant_f():
+    np.testing.assert_array_equal(jacobian_fd(lambda v: 3.0, [1.0, 2.0]), [[0.0, 0.0]])
+    with pytest.raises(TypeError, match="a constant f must return a complex value"):
+        jacobian_fd(lambda v: 3.0, [1.0], scheme="complex")     # cannot be told from abs(z)
+    assert derivative_fd(lambda z: 3.0 + 0 * z, 1.0, scheme="complex") == 0.0
+
+
+def test_error_vs_h_default_grid_skips_vanishing_steps():
+    x = 64.0
+    h = error_vs_h(np.sin, [x], [math.cos(x)], schemes=("forward", "central"))["h"]
+    assert np.all(x + h != x) and np.all(x - h != x)
+    assert h.max() == pytest.approx(0.1 * x, rel=4 * EPS)      # grid scaled by max(1, |x|)
+    # x = 2^6: 64 + 6.4e-15 rounds back to 64 (half the spacing above 64 is 7.1e-15), so
+    # exactly the smallest of the 61 grid steps is left out
+    assert h.size == 60 and h.min() > 64e-16
+
+
+def test_sweep_size_and_shape_checks():
+    with pytest.raises(ValueError, match="at most 1,000"):
+        error_vs_h(arm.arm_fk, Q, arm.arm_jacobian(Q), hs=np.logspace(-8, -1, HS_MAX + 1))
+    x = np.linspace(0.1, 1.0, 50)
+    with pytest.raises(ValueError, match="number of calls of f"):
+        error_vs_h(arm.sin_chain, x, arm.sin_chain_grad(x), hs=np.logspace(-8, -2, 200))
+    f = lambda v: [v[0] * v[1], v[0] + v[1], v[0]]              # J = [[2, 1], [1, 1], [1, 0]] at (1, 2)
+    J = np.array([[2.0, 1.0], [1.0, 1.0], [1.0, 0.0]])
+    for wrong in (J.T.copy(), J.ravel()):                        # same size, wrong shape
+        with pytest.raises(ValueError, match=r"reference must be the exact Jacobian of shape \(3, 2\)"):
+            error_vs_h(f, [1.0, 2.0], wrong, hs=[1e-6])
+    with pytest.raises(ValueError, match="schemes must not repeat"):
+        error_vs_h(f, [1.0, 2.0], J, hs=[1e-6], schemes=["forward", "forward"])
+
+
+def test_plot_checks_its_sweep_and_takes_floor_by_keyword():
+    sweep = {"h": [1e-8, 1e-4], "complex": [0.0, 1e-9]}
+    with pytest.raises(TypeError):
+        plot_error_vs_h(sweep, None, 1e-20)                     # floor is keyword-only
+    with pytest.raises(ValueError, match="one entry per step"):
+        plot_error_vs_h({"h": [1e-8, 1e-4], "forward": [1e-3]})
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots()
+    got, lines = plot_error_vs_h(sweep, ax, floor=1e-20)
+    assert got is ax and lines[0].get_ydata()[0] == 1e-20       # the zero drawn at the floor
+    plt.close(fig)

@@ -17,6 +17,9 @@ from .forward import jacobian_forward
 from .reverse import Tape, _jacobian
 
 
+_COUNT_MAX = 2 ** 63 - 1    # counts fit numpy's int64 (tables and arrays of costs)
+
+
 @dataclass(frozen=True)
 class ADCost:
     """Counts measured while computing one full Jacobian in each mode.
@@ -26,8 +29,9 @@ class ADCost:
     the number of nodes recorded in the reverse pass (``n`` inputs plus one
     per primitive operation) and ``tape_edges`` the number of local partials
     the sweep visits.  ``ops_per_pass = tape_length - n`` counts primitive
-    operations of one evaluation (a Dual pass runs the same operations, give
-    or take the few that reverse mode builds from two primitives, like ``a - b``).
+    operations of one evaluation (a Dual pass runs the same operations: every
+    operator and elementary function is one primitive in both modes).
+    All fields are integers in ``[0, 2^63)`` (checked, since the record is public).
     """
 
     n: int
@@ -37,6 +41,11 @@ class ADCost:
     reverse_sweeps: int
     tape_length: int
     tape_edges: int
+
+    def __post_init__(self):
+        for name in ("n", "m", "forward_passes", "reverse_passes", "reverse_sweeps",
+                     "tape_length", "tape_edges"):
+            check.integer(name, getattr(self, name), lo=0, hi=_COUNT_MAX)
 
     @property
     def ops_per_pass(self) -> int:

@@ -11,9 +11,10 @@ recursion limit of about 1000).
 Reference: Griewank & Walther, *Evaluating Derivatives* (2nd ed., SIAM 2008),
 ch. 3 (reverse mode); Baydin et al., JMLR 18 (2018), sec. 3.2.
 
-Primitives: add, mul, pow by a constant, exp, log, sin, cos, tanh.  Everything
-else is built from them (``a - b = a + (-1)·b``, ``a / b = a · b^(-1)``,
-``sqrt a = a^0.5``, ``a^b = exp(b log a)``).
+Primitives (one tape node each): ``+ - * /``, negation, ``u**c``, ``u**w``,
+``c**w``, exp, log, sin, cos, tanh, sqrt.  Each checks its domain and that its
+value and local partials are finite (:mod:`robonum.autodiff.domain`), so the
+same input fails here as in forward mode.
 """
 from __future__ import annotations
 
@@ -22,7 +23,11 @@ import numbers
 
 import numpy as np
 
-from ._io import as_outputs, check_inputs, check_real_power
+from .. import _validate as check
+from ._io import as_outputs, call_f, check_inputs
+from .domain import NOT_OPERANDS, DomainError, overflow, pow_const, pow_value, real_const, unary
+
+_finite = math.isfinite
 
 
 class Tape:
@@ -35,40 +40,60 @@ class Tape:
         return len(self.nodes)
 
     def var(self, value) -> "Var":
-        """A new independent variable (a leaf) on this tape."""
-        return Var(float(value), (), self)
+        """A new independent variable (a leaf) on this tape; ``value`` a finite real number."""
+        return _node(check.real("value", value), (), self)
 
     def backward(self, output: "Var") -> None:
         """Set ``node.grad = ∂output/∂node`` for every node up to ``output``.
 
         One reverse sweep: ``v̄_out = 1``, then for each node from the last to
-        the first, ``v̄_p += v̄ · ∂v/∂p`` for its parents ``p``.
+        the first, ``v̄_p += v̄ · ∂v/∂p`` for its parents ``p``.  A node's adjoint
+        is final when the loop reaches it (its children come later on the tape),
+        so that is where an overflowed adjoint is caught.
         """
-        if not isinstance(output, Var) or output.tape is not self:
-            raise ValueError("output must be a Var recorded on this tape")
-        for node in self.nodes:
+        if not isinstance(output, Var):
+            raise TypeError(f"output must be a Var, got {type(output).__name__}")
+        nodes = self.nodes
+        if output.tape is not self or output.index >= len(nodes) or nodes[output.index] is not output:
+            raise ValueError("output must be a Var recorded on this tape (and the tape not cleared)")
+        for node in nodes:
             node.grad = 0.0
         output.grad = 1.0
         for k in range(output.index, -1, -1):
-            node = self.nodes[k]
-            if node.grad == 0.0:
+            node = nodes[k]
+            g = node.grad
+            if g == 0.0:
                 continue  # no sensitivity to pass on; also avoids 0·inf = nan
+            if not _finite(g):
+                raise DomainError(f"reverse sweep: the adjoint of tape node {k} overflows a double "
+                                  "(the derivative of the output is too large to represent)")
             for parent, partial in node.parents:
-                parent.grad += partial * node.grad
+                parent.grad += partial * g
 
 
 class Var:
-    """A value on a tape, with its parents and local partials; ``grad`` after a sweep."""
+    """A value on a tape, with its parents and local partials; ``grad`` after a sweep.
+
+    Usually made by :meth:`Tape.var` and by arithmetic; the constructor checks
+    ``v`` (finite real), ``parents`` (pairs ``(Var on tape, finite partial)``) and ``tape``.
+    """
 
     __slots__ = ("v", "grad", "parents", "tape", "index")
 
-    def __init__(self, v: float, parents: tuple, tape: Tape):
-        self.v = v
-        self.grad = 0.0
-        self.parents = parents      # ((parent Var, ∂self/∂parent), ...)
-        self.tape = tape
-        self.index = len(tape.nodes)
-        tape.nodes.append(self)
+    def __init__(self, v, parents, tape):
+        if not isinstance(tape, Tape):
+            raise TypeError(f"tape must be a Tape, got {type(tape).__name__}")
+        v = check.real("v", v)
+        if not isinstance(parents, (tuple, list)):
+            raise TypeError(f"parents must be a tuple of (Var, partial) pairs, got {type(parents).__name__}")
+        pairs = []
+        for i, pair in enumerate(parents):
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[0], Var)):
+                raise TypeError(f"parents[{i}] must be a pair (Var, partial), got {pair!r}"[:200])
+            if pair[0].tape is not tape:
+                raise ValueError(f"parents[{i}] is recorded on another tape")
+            pairs.append((pair[0], check.real(f"parents[{i}] partial", pair[1])))
+        _setup(self, v, tuple(pairs), tape)
 
     def __repr__(self):
         return f"Var({self.v!r}, grad={self.grad!r})"
@@ -78,118 +103,159 @@ class Var:
         raise TypeError("a Var cannot become a float (it would drop off the tape); "
                         "use robonum.autodiff.sin/cos/exp/... instead of math.*")
 
-    # --- derived operations -------------------------------------------------
-    def __add__(self, o):
-        return _binary(_add, self, o)
+    # --- arithmetic: value and local partials --------------------------------
+    def __add__(self, o, reflected=False):
+        o = _other("u + w", self, o, reflected)
+        if o is None:
+            return NotImplemented
+        if isinstance(o, Var):
+            return _rec("u + w", self.v + o.v, ((self, 1.0), (o, 1.0)), self, o)
+        return _rec("u + w", self.v + o, ((self, 1.0),), self, o)
 
-    __radd__ = __add__
-
-    def __mul__(self, o):
-        return _binary(_mul, self, o)
-
-    __rmul__ = __mul__
+    def __radd__(self, o):
+        return self.__add__(o, reflected=True)
 
     def __neg__(self):
-        return _mul(self, -1.0)
+        return _node(-self.v, ((self, -1.0),), self.tape)
 
     def __pos__(self):
         return self
 
     def __sub__(self, o):
-        return NotImplemented if not _ok(o) else self + (-o)
+        o = _other("u - w", self, o, False)
+        if o is None:
+            return NotImplemented
+        if isinstance(o, Var):
+            return _rec("u - w", self.v - o.v, ((self, 1.0), (o, -1.0)), self, o)
+        return _rec("u - w", self.v - o, ((self, 1.0),), self, o)
 
     def __rsub__(self, o):
-        return NotImplemented if not _ok(o) else (-self) + o
+        c = _other("u - w", self, o, True)
+        return _rec("u - w", c - self.v, ((self, -1.0),), o, self)
+
+    def __mul__(self, o, reflected=False):
+        o = _other("u * w", self, o, reflected)
+        if o is None:
+            return NotImplemented
+        if isinstance(o, Var):
+            return _rec("u * w", self.v * o.v, ((self, o.v), (o, self.v)), self, o)
+        return _rec("u * w", self.v * o, ((self, o),), self, o)
+
+    def __rmul__(self, o):
+        return self.__mul__(o, reflected=True)
 
     def __truediv__(self, o):
-        if isinstance(o, Var):
-            return _mul(self, _pow_const(o, -1.0))
-        return NotImplemented if not _ok(o) else _mul(self, 1.0 / o)
+        o = _other("u / w", self, o, False)
+        if o is None:
+            return NotImplemented
+        w = o.v if isinstance(o, Var) else o
+        if w == 0.0:
+            raise DomainError(f"u / w needs w != 0, got w = {w!r}")
+        q = self.v / w                           # ∂(u/w)/∂u = 1/w, ∂(u/w)/∂w = -q/w
+        parents = ((self, 1.0 / w), (o, -q / w)) if isinstance(o, Var) else ((self, 1.0 / w),)
+        return _rec("u / w", q, parents, self, o)
 
     def __rtruediv__(self, o):
-        return NotImplemented if not _ok(o) else _mul(_pow_const(self, -1.0), o)
+        c = _other("u / w", self, o, True)
+        if self.v == 0.0:
+            raise DomainError(f"u / w needs w != 0, got w = {self.v!r}")
+        q = c / self.v
+        return _rec("u / w", q, ((self, -q / self.v),), o, self)
 
     def __pow__(self, o):
         if isinstance(o, Var):
-            if not self.v > 0.0:
-                raise ValueError(f"u**w with a Var exponent needs base u > 0, got u = {self.v!r}")
-            return (o * self.log()).exp()
-        return NotImplemented if not _ok(o) else _pow_const(self, float(o))
+            o = _other("u**w", self, o, False)   # same-tape check
+            val = pow_value(self.v, o.v, "u**w with a Var exponent")
+            # ∂(u^w)/∂u = w u^(w-1) = w u^w / u (no pow that could raise), ∂(u^w)/∂w = u^w ln u
+            return _rec("u**w", val, ((self, o.v * val / self.v), (o, val * math.log(self.v))), self, o)
+        if isinstance(o, bool) or not isinstance(o, numbers.Real):
+            _other("u**c", self, o, False)     # a TypeError naming ** for str, list, complex ...
+            return NotImplemented
+        value, slope = pow_const(self.v, real_const("u**c", o))
+        return _node(value, ((self, slope),), self.tape)
 
     def __rpow__(self, o):
-        if not _ok(o):
-            return NotImplemented
-        if not o > 0:
-            raise ValueError(f"c**w with a Var exponent needs base c > 0, got c = {o!r}")
-        return (self * math.log(o)).exp()
+        c = _other("c**w", self, o, True)
+        val = pow_value(c, self.v, "c**w with a Var exponent")
+        return _rec("c**w", val, ((self, val * math.log(c)),), o, self)
 
-    def sqrt(self):
-        return _pow_const(self, 0.5)
-
-    # --- primitive elementary functions: value and local partial -----------
+    # --- elementary functions: value and local partial ----------------------
     def exp(self):
-        e = math.exp(self.v)
-        return Var(e, ((self, e),), self.tape)
+        return _unary("exp", self)
 
     def log(self):
-        return Var(math.log(self.v), ((self, 1.0 / self.v),), self.tape)
+        return _unary("log", self)
 
     def sin(self):
-        return Var(math.sin(self.v), ((self, math.cos(self.v)),), self.tape)
+        return _unary("sin", self)
 
     def cos(self):
-        return Var(math.cos(self.v), ((self, -math.sin(self.v)),), self.tape)
+        return _unary("cos", self)
 
     def tanh(self):
-        # Own primitive: (e^{2x}-1)/(e^{2x}+1) would overflow to nan for x > 355.
-        t = math.tanh(self.v)
-        return Var(t, ((self, 1.0 - t * t),), self.tape)
+        return _unary("tanh", self)
+
+    def sqrt(self):
+        return _unary("sqrt", self)
 
 
-def _ok(o) -> bool:
-    return isinstance(o, (Var, numbers.Real))
+def _setup(z: Var, v: float, parents: tuple, tape: Tape) -> None:
+    z.v, z.grad, z.parents, z.tape = v, 0.0, parents, tape
+    z.index = len(tape.nodes)
+    tape.nodes.append(z)
 
 
-def _binary(op, a: Var, o):
+def _node(v: float, parents: tuple, tape: Tape) -> Var:
+    """Record a node whose value and partials are already known to be finite."""
+    z = object.__new__(Var)
+    _setup(z, v, parents, tape)
+    return z
+
+
+def _rec(op: str, v: float, parents: tuple, u, w) -> Var:
+    """Record a node after checking that its value and local partials are finite."""
+    if _finite(v) and all(_finite(p) for _, p in parents):
+        return _node(v, parents, parents[0][0].tape)
+    raise overflow(op, u=u, w=w)
+
+
+def _unary(name: str, a: Var) -> Var:
+    value, slope = unary(name, a.v)          # domain and overflow checks for both modes
+    return _node(value, ((a, slope),), a.tape)
+
+
+def _other(op: str, a: Var, o, reflected: bool):
+    """The other operand: a Var on ``a``'s tape or a finite float constant.
+
+    Anything else: ``None`` from a forward operator (Python then tries the other
+    operand), a ``TypeError`` naming ``op`` from a reflected one and for types
+    that never are operands (see forward._operand).
+    """
     if isinstance(o, Var):
         if o.tape is not a.tape:
-            raise ValueError("cannot combine Vars recorded on different tapes")
-        return op(a, o)
-    return op(a, float(o)) if _ok(o) else NotImplemented
-
-
-def _add(a: Var, b) -> Var:
-    if isinstance(b, Var):
-        return Var(a.v + b.v, ((a, 1.0), (b, 1.0)), a.tape)
-    return Var(a.v + b, ((a, 1.0),), a.tape)
-
-
-def _mul(a: Var, b) -> Var:
-    if isinstance(b, Var):
-        return Var(a.v * b.v, ((a, b.v), (b, a.v)), a.tape)
-    b = float(b)
-    return Var(a.v * b, ((a, b),), a.tape)
-
-
-def _pow_const(a: Var, c: float) -> Var:
-    if c == 0.0:
-        return Var(1.0, (), a.tape)
-    check_real_power(a.v, c)
-    return Var(a.v ** c, ((a, c * a.v ** (c - 1.0)),), a.tape)
+            raise ValueError(f"{op}: cannot combine Vars recorded on different tapes")
+        return o
+    if isinstance(o, numbers.Real) and not isinstance(o, bool):
+        return real_const(op, o)
+    if reflected or isinstance(o, NOT_OPERANDS):
+        hint = " (forward and reverse mode do not mix)" if type(o).__name__ == "Dual" else ""
+        raise TypeError(f"{op}: cannot combine a {type(o).__name__} with a Var; use real "
+                        f"numbers, Vars or numpy arrays of them{hint}")
+    return None
 
 
 def _record(tape, f, x):
     """Run ``f`` once, recording on ``tape``; return (inputs, outputs)."""
     x = check_inputs(f, x)
-    X = np.array([tape.var(v) for v in x], dtype=object)
-    return X, as_outputs(f(X), Var)
+    X = np.array([_node(float(v), (), tape) for v in x], dtype=object)
+    return X, as_outputs(call_f(f, X, x), Var, tape=tape)
 
 
 def jacobian_reverse(f, x) -> np.ndarray:
     """Jacobian ``J[i, j] = ∂f_i/∂x_j`` by reverse mode: one recording, one sweep per output.
 
     Sweep ``i`` seeds ``ȳ_i = 1`` and reads row ``i`` from the inputs' adjoints.
-    Shape ``(m, n)`` (``m = 1`` for a scalar ``f``).
+    Shape ``(m, n)`` (``m = 1`` for a scalar ``f``); a real-constant output has a zero row.
     Reference: Griewank & Walther (2008), ch. 3.
     """
     return _jacobian(Tape(), f, x)
@@ -213,6 +279,7 @@ def grad(f, x) -> np.ndarray:
 
     Its cost is a small constant multiple of one evaluation of ``f``,
     independent of ``n`` (Griewank & Walther 2008, ch. 3-4; "cheap gradient principle").
+    A real-constant ``f`` has gradient 0.
     """
     tape = Tape()
     X, Y = _record(tape, f, x)

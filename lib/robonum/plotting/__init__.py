@@ -2,6 +2,7 @@
 
 matplotlib's pyplot is imported only when a function has to make its own figure.
 """
+from .derivatives import plot_error_vs_h
 from .regions import RegionPlot, plot_stability_region
 
-__all__ = ["RegionPlot", "plot_stability_region"]
+__all__ = ["RegionPlot", "plot_stability_region", "plot_error_vs_h"]

@@ -1,0 +1,53 @@
+"""Korean reader-facing text for what the library reports in English.
+
+The library's messages stay English (they are for programmers and tests);
+the book shows readers a Korean sentence built from the same structured
+facts -- a :class:`robonum.Solution`'s ``reason``, ``t`` and ``h``, or an
+input error -- so a frame's message never contradicts what was computed.
+"""
+from __future__ import annotations
+
+from ..solution import Solution
+from .numbers import fmt, fmt_h
+
+REASONS_KO = {
+    "success": "끝 시각까지 적분했습니다",
+    "diverged": "발산",
+    "nan_in_f": "모델 함수가 NaN/inf를 냈습니다",
+    "newton_failed": "암시적 걸음의 방정식을 풀지 못했습니다",
+    "step_underflow": "간격이 반올림 수준까지 줄었습니다",
+    "max_steps": "걸음 수 한도에 도달했습니다",
+}
+
+
+def run_message(sol: Solution, *, success: str = "") -> str:
+    """One Korean sentence about how a run ended (``success`` is shown when it reached ``t1``).
+
+    Built from ``sol.reason``, the last time reached and the step actually
+    used (``sol.h``), never from what a slider asked for.
+    """
+    if not isinstance(sol, Solution):
+        raise TypeError(f"sol must be a robonum.Solution, got {type(sol).__name__}")
+    t = fmt(sol.t_final, 3)
+    step = f"간격 h = {fmt_h(sol.h)}" if sol.h is not None else "적응 간격"
+    if sol.reason == "success":
+        return success
+    if sol.reason == "diverged":
+        return (f"발산: t = {t}에서 해가 한계를 넘었습니다. {step}에서 이 방법이 불안정하다는 뜻입니다"
+                if sol.h is not None else f"발산: t = {t}에서 해가 한계를 넘었습니다")
+    if sol.reason == "nan_in_f":
+        return f"t = {t} 근처에서 모델 함수 f가 NaN/inf를 냈습니다(간격 때문이 아니라 모델의 문제입니다)"
+    if sol.reason == "newton_failed":
+        return f"t = {t}에서 시작하는 암시적 걸음의 방정식을 뉴턴 반복으로 풀지 못했습니다({step})"
+    if sol.reason == "step_underflow":
+        return f"t = {t}에서 간격이 반올림 수준까지 줄어 더 나아갈 수 없습니다"
+    if sol.reason == "max_steps":
+        return f"t = {t}에서 걸음 수 한도에 도달했습니다"
+    return REASONS_KO.get(sol.reason, sol.reason)
+
+
+def input_message(exc: Exception) -> str:
+    """A Korean lead-in for an input error, keeping the library's English detail for precision."""
+    if not isinstance(exc, Exception):
+        raise TypeError(f"exc must be an exception, got {type(exc).__name__}")
+    return f"이 값으로는 계산할 수 없습니다 — {exc}"

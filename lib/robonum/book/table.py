@@ -1,0 +1,259 @@
+"""Result tables that fit a phone screen and typeset their math, plus the inline markup they share.
+
+>>> Table([["rk4", 4, -2.7853]], ["방법", "차수", "실수축 끝 $x$"], formats={2: ".4f"})
+
+In a page the table is ``<div class="rn-table-wrap" style="overflow-x:auto">``
+around ``<table class="rn-table">``: a wide table scrolls inside its box
+instead of being cut at 390 px.  Cells and headers may hold the markup of
+:func:`inline_html` (``$...$`` math, ``**bold**``, ```code```).  The
+``text/plain`` view is an aligned text table (Hangul counted two columns
+wide).  Both views are deterministic, so nbval can compare them.
+"""
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import re
+import unicodedata
+
+import numpy as np
+
+from .numbers import fmt
+
+__all__ = ["Table", "inline_html", "block_html", "plain_text"]
+
+# \$ (a literal dollar), $$display$$, $inline$, `code`
+_TOKEN = re.compile(r"\\\$|\$\$(.+?)\$\$|\$([^$\n]+?)\$|`([^`\n]+)`", re.S)
+_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+_MATH = '<span class="math notranslate nohighlight">{}</span>'
+
+
+def inline_html(text: str) -> str:
+    """Markup -> HTML: escapes ``<``, ``&``, ``>``; ``$x$`` becomes MathJax-ready math.
+
+    Math is written as ``<span class="math ...">\\(x\\)</span>``, the markup
+    Sphinx uses: the book's MathJax typesets elements of class ``math`` even
+    inside cell outputs (which sit in a ``tex2jax_ignore`` section), and
+    JupyterLab typesets ``\\(...\\)`` too.  ``\\$`` is a literal dollar sign.
+    """
+    pieces = []
+
+    def keep(m):  # math and code are set aside so that ** inside them stays literal
+        display, inline, code = m.groups()
+        if display is not None:
+            piece = _MATH.format(f"\\[{html.escape(display.strip(), quote=False)}\\]")
+        elif inline is not None:
+            piece = _MATH.format(f"\\({html.escape(inline, quote=False)}\\)")
+        elif code is not None:
+            piece = f"<code>{html.escape(code, quote=False)}</code>"
+        else:
+            piece = "$"
+        pieces.append(piece)
+        return f"\x00{len(pieces) - 1}\x00"
+
+    body = html.escape(_TOKEN.sub(keep, text.replace("\x00", "")), quote=False)
+    body = _BOLD.sub(r"<strong>\1</strong>", body)
+    return re.sub("\x00([0-9]+)\x00", lambda m: pieces[int(m.group(1))], body)
+
+
+def block_html(text: str) -> str:
+    """Paragraphs (blank-line separated) and ``- `` bullet lists of :func:`inline_html` markup."""
+    parts = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        lines = para.splitlines()
+        if lines and all(line.lstrip().startswith("- ") for line in lines):
+            items = "".join(f"<li>{inline_html(line.lstrip()[2:])}</li>" for line in lines)
+            parts.append(f"<ul>{items}</ul>")
+        elif para.strip():
+            parts.append(f"<p>{inline_html(' '.join(line.strip() for line in lines))}</p>")
+    return "".join(parts)
+
+
+_SYMBOLS = {"times": "×", "cdot": "·", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
+            "approx": "≈", "pm": "±", "infty": "∞", "to": "→", "alpha": "α", "beta": "β",
+            "gamma": "γ", "delta": "δ", "Delta": "Δ", "epsilon": "ε", "varepsilon": "ε",
+            "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ",
+            "tau": "τ", "omega": "ω", "Omega": "Ω", "sqrt": "√", "quad": " ", "qquad": " "}
+
+
+def _tex_text(tex: str) -> str:
+    """Common TeX made readable: ``2.79 \\times 10^{-4}`` -> ``2.79 × 10^-4``."""
+    tex = re.sub(r"\\(?:mathrm|operatorname|text|mathbf)\{([^{}]*)\}", r"\1", tex)
+    tex = re.sub(r"\\([A-Za-z]+)", lambda m: _SYMBOLS.get(m.group(1), m.group(0)), tex)
+    tex = re.sub(r"([_^])\{([^{}]*)\}", r"\1\2", tex)
+    return tex.replace("\\,", " ").replace("\\;", " ").replace("\\!", "")
+
+
+def plain_text(text: str) -> str:
+    """Markup -> readable plain text: math delimiters, ``**`` and backticks dropped.
+
+    Inside math a few common commands become symbols (``\\lambda`` -> λ,
+    ``\\times`` -> ×, ``10^{-4}`` -> ``10^-4``); others stay as written.
+    """
+    def repl(m):
+        display, inline, code = m.groups()
+        if m.group(0) == "\\$":
+            return "$"
+        return code if code is not None else _tex_text((display or inline).strip())
+    return _BOLD.sub(r"\1", _TOKEN.sub(repl, text))
+
+
+def _width(s: str) -> int:
+    """Columns ``s`` takes in a monospace font (Hangul and other wide characters count 2)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+               for c in s)
+
+
+def _pad(s: str, width: int, align: str) -> str:
+    gap = width - _width(s)
+    if align == "right":
+        return " " * gap + s
+    if align == "center":
+        return " " * (gap // 2) + s + " " * (gap - gap // 2)
+    return s + " " * gap
+
+
+_ALIGN = {"l": "left", "r": "right", "c": "center", "left": "left", "right": "right", "center": "center"}
+
+
+def _is_bool(v) -> bool:
+    return isinstance(v, (bool, np.bool_))
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, numbers.Number) and not _is_bool(v)
+
+
+def _nonfinite(v) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, int) and not math.isfinite(v)
+
+
+class Table:
+    """A small result table: ``Table(rows, columns, caption=..., formats=..., align=...)``.
+
+    Parameters
+    ----------
+    rows : sequence of rows, each a sequence with one value per column.
+    columns : header texts (markup allowed: ``"실수축 끝 $x$"``).
+    caption : optional caption (markup allowed).
+    formats : per-column formats, a list (one per column, ``None`` = default) or a
+        dict keyed by column index or header text.  A format is a format spec
+        (``".4f"``, ``".2e"``; its output is shown as plain text) or a callable
+        ``value -> str`` (its output is markup, e.g. ``lambda x: f"${sci(x)}$"``).
+        By default ints print in full, floats with 4 significant digits
+        (:func:`~robonum.book.numbers.fmt`), ``True``/``False`` as 예/아니요,
+        ``None`` as an em dash, and strings as markup.
+    align : ``"lrr"``-style string or list of ``left``/``right``/``center``;
+        by default columns whose values are all numbers are right-aligned.
+    """
+
+    def __init__(self, rows, columns, *, caption: str | None = None, formats=None, align=None):
+        self.columns = [str(c) for c in columns]
+        n = len(self.columns)
+        if n == 0:
+            raise ValueError("columns must name at least one column")
+        self.rows = [list(r) for r in rows]
+        for i, r in enumerate(self.rows):
+            if len(r) != n:
+                raise ValueError(f"rows[{i}] has {len(r)} values but there are {n} columns")
+        if caption is not None and not isinstance(caption, str):
+            raise TypeError(f"caption must be a string, got {type(caption).__name__}")
+        self.caption = caption
+        self.formats = self._per_column("formats", formats, None)
+        for j, f in enumerate(self.formats):
+            if f is not None and not (callable(f) or isinstance(f, str)):
+                raise TypeError(f"formats[{j}] must be a format spec string or a callable")
+        if isinstance(align, str):
+            align = [align] * n if align in ("left", "right", "center") else list(align)
+        default = ["right" if any(_is_number(r[j]) for r in self.rows)
+                   and all(_is_number(r[j]) or r[j] is None for r in self.rows) else "left"
+                   for j in range(n)]
+        given = self._per_column("align", align, None)
+        self.align = []
+        for j, a in enumerate(given):
+            if a is not None and a not in _ALIGN:
+                raise ValueError(f"align[{j}] must be one of l, r, c, left, right, center; got {a!r}")
+            self.align.append(_ALIGN[a] if a is not None else default[j])
+
+    def _per_column(self, name, spec, fill) -> list:
+        n = len(self.columns)
+        if spec is None:
+            return [fill] * n
+        if isinstance(spec, dict):
+            out = [fill] * n
+            for k, v in spec.items():
+                j = self.columns.index(k) if k in self.columns else k
+                if not isinstance(j, int) or isinstance(j, bool) or not -n <= j < n:
+                    raise ValueError(f"{name} key {k!r} is neither a column index nor a header")
+                out[j] = v
+            return out
+        spec = list(spec)
+        if len(spec) != n:
+            raise ValueError(f"{name} has {len(spec)} entries but there are {n} columns")
+        return spec
+
+    # -- cells -----------------------------------------------------------------
+    def cell(self, i: int, j: int) -> tuple[str, bool]:
+        """``(text, is_markup)`` of cell ``(i, j)``."""
+        v, f = self.rows[i][j], self.formats[j]
+        if callable(f):
+            return str(f(v)), True
+        if isinstance(f, str) and _is_number(v) and not _nonfinite(v):
+            return format(v, f), False
+        if v is None:
+            return "—", False
+        if _is_bool(v):
+            return ("예" if v else "아니요"), False
+        if isinstance(v, str):
+            return v, True
+        if isinstance(v, numbers.Real):
+            return fmt(v), False
+        return str(v), False
+
+    # -- views -----------------------------------------------------------------
+    def to_html(self) -> str:
+        def td(tag, content, align, scope=""):
+            style = "" if align == "left" else f' style="text-align:{align}"'
+            return f"<{tag}{scope}{style}>{content}</{tag}>"
+
+        head = "".join(td("th", inline_html(c), a, ' scope="col"') for c, a in zip(self.columns, self.align))
+        body = []
+        for i in range(len(self.rows)):
+            cells = []
+            for j, a in enumerate(self.align):
+                text, markup = self.cell(i, j)
+                cells.append(td("td", inline_html(text) if markup else html.escape(text), a))
+            body.append("<tr>" + "".join(cells) + "</tr>")
+        caption = f"<caption>{inline_html(self.caption)}</caption>" if self.caption else ""
+        return ('<div class="rn-table-wrap" style="overflow-x:auto;max-width:100%">'
+                '<table class="rn-table" style="font-variant-numeric:tabular-nums;'
+                'border-collapse:separate;border-spacing:.9em .15em;margin-left:-.9em;word-break:keep-all">'
+                f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+
+    def to_text(self) -> str:
+        header = [plain_text(c) for c in self.columns]
+        body = [[plain_text(t) if m else t for t, m in (self.cell(i, j) for j in range(len(header)))]
+                for i in range(len(self.rows))]
+        widths = [max(_width(r[j]) for r in [header] + body) for j in range(len(header))]
+
+        def line(cells):
+            return "  ".join(_pad(c, w, a) for c, w, a in zip(cells, widths, self.align)).rstrip()
+
+        rule = "  ".join("-" * w for w in widths)
+        lines = [line(header), rule] + [line(r) for r in body]
+        if self.caption:
+            lines.insert(0, plain_text(self.caption))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/plain": self.to_text(), "text/html": self.to_html()}
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def __repr__(self) -> str:
+        return f"Table({len(self.rows)} rows x {len(self.columns)} columns)"

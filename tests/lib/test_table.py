@@ -1,0 +1,190 @@
+"""Result tables, the inline markup they share with exercises, and numbers written for people."""
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import numpy as np
+import pytest
+
+from robonum.book import Table, fmt, fmt_h, pct, round_sig, sci
+from robonum.book.table import _width, block_html, inline_html, plain_text
+
+MATH = '<span class="math notranslate nohighlight">{}</span>'
+
+
+def stability_table(**kw):
+    rows = [["rk4", 4, -2.7852935634, True], ["backward_euler", 1, -np.inf, np.bool_(False)]]
+    return Table(rows, ["방법", "차수", "실수축 끝 $x$", "A-안정"], caption="**표 1** 안정 구간", **kw)
+
+
+class _Cells(HTMLParser):
+    """Rows of (tag, attrs, text) for th/td, plus every start tag seen."""
+
+    def __init__(self, text):
+        super().__init__()
+        self.rows, self.tags, self._cell = [], [], None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("th", "td"):
+            self._cell = [tag, dict(attrs), ""]
+            self.rows[-1].append(self._cell)
+
+    def handle_endtag(self, tag):
+        if tag in ("th", "td"):
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell[2] += data
+
+
+# -- HTML ----------------------------------------------------------------------------
+def test_html_structure_scrolls_instead_of_overflowing():
+    html = stability_table().to_html()
+    assert html.startswith('<div class="rn-table-wrap" style="overflow-x:auto;')
+    assert '<table class="rn-table"' in html and "<caption><strong>표 1</strong> 안정 구간</caption>" in html
+    cells = _Cells(html)
+    header, *body = cells.rows
+    assert [c[0] for c in header] == ["th"] * 4 and all(c[1]["scope"] == "col" for c in header)
+    assert [[c[2] for c in row] for row in body] == [["rk4", "4", "-2.785", "예"],
+                                                    ["backward_euler", "1", "-∞", "아니요"]]
+    # numeric columns are right-aligned, text columns are not
+    assert [c[1].get("style") for c in body[0]] == [None, "text-align:right", "text-align:right", None]
+
+
+def test_html_is_deterministic_and_mimebundle_has_both_views():
+    a, b = stability_table(), stability_table()
+    assert a.to_html() == b.to_html() and a.to_text() == b.to_text()
+    bundle = a._repr_mimebundle_()
+    assert bundle == {"text/html": a.to_html(), "text/plain": a.to_text()}
+    assert a._repr_html_() == a.to_html() and str(a) == a.to_text()
+
+
+def test_escaping_and_math_in_headers_and_cells():
+    t = Table([["<b>&", "$a < b$", "\\$5"]], ["x < y & z", "$\\lambda h$", "돈"])
+    html = t.to_html()
+    assert "<b>" not in html and "&lt;b&gt;&amp;" in html and "x &lt; y &amp; z" in html
+    assert MATH.format("\\(a &lt; b\\)") in html and MATH.format("\\(\\lambda h\\)") in html
+    assert "<td>$5</td>" in html
+
+
+def test_formats_by_index_by_header_and_callables():
+    t = stability_table(formats={2: ".4f", "차수": lambda p: f"${p}$차"})
+    cells = _Cells(t.to_html()).rows[1]
+    assert cells[2][2] == "-2.7853"
+    assert MATH.format("\\(4\\)") + "차" in t.to_html()
+    assert _Cells(t.to_html()).rows[2][2][2] == "-∞"   # a format spec never prints "-inf"
+    listed = stability_table(formats=[None, None, ".2e", None])
+    assert _Cells(listed.to_html()).rows[1][2][2] == "-2.79e+00"
+
+
+def test_default_cell_texts():
+    t = Table([[None, 3, 0.1 + 0.2, 10 ** 20, Fraction(1, 3), float("nan")]], list("abcdef"))
+    assert [c[2] for c in _Cells(t.to_html()).rows[1]] == ["—", "3", "0.3", "100000000000000000000",
+                                                          "0.3333", "NaN"]
+
+
+def test_alignment_choices():
+    assert stability_table(align="lrrc").align == ["left", "right", "right", "center"]
+    assert stability_table(align="center").align == ["center"] * 4
+    assert stability_table(align={0: "r"}).align[0] == "right"
+    # a numeric column with a missing value is still numeric
+    assert Table([[1.0], [None]], ["x"]).align == ["right"]
+
+
+@pytest.mark.parametrize("kwargs, exc, word", [
+    ({"formats": [".3f"]}, ValueError, "formats"),
+    ({"formats": {"없는 열": ".3f"}}, ValueError, "formats"),
+    ({"formats": {0: 3}}, TypeError, "formats"),
+    ({"align": "lrx?"}, ValueError, "align"),
+    ({"caption": 3}, TypeError, "caption"),
+])
+def test_bad_options_are_refused(kwargs, exc, word):
+    with pytest.raises(exc, match=word):
+        stability_table(**kwargs)
+
+
+def test_bad_shapes_are_refused():
+    with pytest.raises(ValueError, match=r"rows\[1\] has 1 values but there are 2 columns"):
+        Table([[1, 2], [3]], ["a", "b"])
+    with pytest.raises(ValueError, match="columns"):
+        Table([], [])
+
+
+# -- text/plain ----------------------------------------------------------------------
+def test_text_plain_is_aligned_with_wide_hangul():
+    # Hangul takes two columns in a monospace font: 방법 is as wide as "rk4 ", 차수 as "----"
+    assert stability_table().to_text() == "\n".join([
+        "표 1 안정 구간",
+        "방법            차수  실수축 끝 x  A-안정",
+        "--------------  ----  -----------  ------",
+        "rk4                4       -2.785  예",
+        "backward_euler     1           -∞  아니요",
+    ])
+
+
+def test_text_plain_makes_common_tex_readable():
+    assert plain_text("$2.79 \\times 10^{-4}$, $\\lambda h \\le 2$, `x`, **굵게**") == \
+        "2.79 × 10^-4, λ h ≤ 2, x, 굵게"
+    assert plain_text("$\\operatorname{Re}\\lambda$ and \\$5") == "Reλ and $5"
+
+
+def test_width_counts_hangul_as_two():
+    assert _width("방법") == 4 and _width("rk4") == 3 and _width("∞") == 1
+
+
+# -- markup --------------------------------------------------------------------------
+def test_inline_and_block_markup():
+    assert inline_html("$$x^2$$") == MATH.format("\\[x^2\\]")
+    assert inline_html("a $ b") == "a $ b"               # a lone dollar stays a dollar
+    assert inline_html("**$x$**") == "<strong>" + MATH.format("\\(x\\)") + "</strong>"
+    assert inline_html("`a*b*` **c**") == "<code>a*b*</code> <strong>c</strong>"
+    assert block_html("첫 줄\n이어짐\n\n- 하나\n- $x$") == \
+        "<p>첫 줄 이어짐</p><ul><li>하나</li><li>" + MATH.format("\\(x\\)") + "</li></ul>"
+
+
+# -- numbers -------------------------------------------------------------------------
+@pytest.mark.parametrize("x, sig, text", [
+    (2.7852935634, 4, "2.785"), (2.0, 4, "2"), (-2.785, 4, "-2.785"), (0.5, 4, "0.5"),
+    (0.0333333, 3, "0.0333"), (2.79e-4, 3, "0.000279"), (2.79e-5, 3, "2.79e-5"),
+    (1234567.0, 4, "1.235e6"), (9.9996, 4, "10"), (-0.0, 4, "0"), (3590, 4, "3590"),
+    (np.float64(1 / 3), 4, "0.3333"), (Fraction(1, 3), 2, "0.33"),
+    (float("inf"), 4, "∞"), (-np.inf, 4, "-∞"), (float("nan"), 4, "NaN"),
+])
+def test_fmt(x, sig, text):
+    assert fmt(x, sig) == text
+
+
+def test_fmt_zeros_sci_fmt_h_pct_round_sig():
+    assert fmt(2.5, 3, zeros=True) == "2.50" and fmt(0.0, 3, zeros=True) == "0.00"
+    assert fmt(2.79e-7, 3, zeros=True) == "2.79e-7" and fmt(1e-7, 3, zeros=True) == "1.00e-7"
+    assert sci(2.79e-4) == "2.79 \\times 10^{-4}" and sci(2.79e-4, plain=True) == "2.79e-4"
+    assert sci(1e-6) == "10^{-6}" and sci(-1e6) == "-10^{6}" and sci(1e-6, plain=True) == "1e-6"
+    assert sci(2.5) == "2.5" and sci(0.0) == "0" and sci(float("inf")) == "\\infty"
+    assert sci(2.0e-4, zeros=True) == "2.00 \\times 10^{-4}"
+    assert fmt_h(0.0333333) == "0.0333" and fmt_h(1e-5) == "1e-5"
+    assert pct(1e-3) == "0.1 %" and pct(0.05) == "5 %"
+    assert round_sig(2.7852935634, 4) == 2.785 and round_sig(-0.0, 3) == 0.0
+
+
+def test_numbers_are_deterministic_strings_of_the_value():
+    # round half to even on the binary value: 0.125 is exact, 2.675 is not
+    assert fmt(0.125, 2) == "0.12" and fmt(2.675, 3) == "2.67"
+    assert re.fullmatch(r"-?[0-9.e-]+", fmt(-1.5e-9, 4))
+
+
+def test_number_helpers_refuse_bad_input():
+    with pytest.raises(ValueError, match="sig"):
+        fmt(1.0, 0)
+    with pytest.raises(TypeError, match="x"):
+        fmt(True)
+    with pytest.raises(TypeError, match="x"):
+        fmt("2.5")
+    with pytest.raises(ValueError, match="h"):
+        fmt_h(-0.1)
+    with pytest.raises(ValueError, match="x"):
+        round_sig(float("nan"))
