@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+import scipy.special
 from scipy.integrate import solve_ivp
 
 import robonum as rn
@@ -103,6 +104,114 @@ def test_pendulum_energy_and_small_amplitude_limit():
     diff = P.pendulum(q0=1e-3).exact(ts) - P.harmonic_oscillator(1.0, q0=1e-3).exact(ts)
     assert np.abs(diff).max() < 1e-9
     assert P.pendulum(q0=0.0, p0=2.5).exact is None           # above the separatrix
+
+
+EPS = np.finfo(float).eps
+
+
+def _amplitude_reference(m1):
+    """u(φ) = F(φ | 1 - m1), the time (in units of 1/ω) at amplitude φ, by DOP853.
+
+    Independent of the Jacobi/AGM code under test.  With tan θ = sinh s,
+    F(φ) = ∫_0^{asinh tan φ} ds / sqrt(1 + m1 sinh² s): a smooth integrand even
+    at the separatrix, where the textbook one, 1/sqrt(1 - m sin²θ), is a spike
+    of height 1/sqrt(m1).  Its tail beyond S = ln(2/sqrt(m1)) + 40 is < e^-40.
+    Returns F for any φ (F(jπ + r) = 2jK + F(r), F odd) and the relative error
+    of K against scipy.special.ellipkm1 (Cephes), the reference's own accuracy."""
+    S = math.log(2.0 / math.sqrt(m1)) + 40.0
+    sol = solve_ivp(lambda s, U: 1.0 / np.sqrt(1.0 + m1 * np.sinh(s) ** 2), (0.0, S), [0.0],
+                    method="DOP853", rtol=1e-13, atol=1e-13, dense_output=True)
+    K = sol.y[0, -1]
+
+    def F(phi):
+        j = np.round(phi / math.pi)
+        r = phi - j * math.pi
+        s = np.minimum(np.arcsinh(np.tan(np.abs(r))), S)
+        return 2 * j * K + np.sign(r) * np.where(np.abs(r) >= math.pi / 2, K, sol.sol(s)[0])
+
+    return F, abs(K / scipy.special.ellipkm1(m1) - 1)
+
+
+def _separatrix_cases():
+    """(q0, p0, g/l, m1, φ0) up to the refusal limit 1 - m >= 1e-16, both signs of q0
+    and p0, with m1 = 1 - m known to a rounding unit: p0 = 0 (m1 = cos²(q0/2)), or
+    q0 = 2πj and v = p0/(2ω) = 1 - 2^-n exact (m1 = (1 - v)(1 + v) exactly)."""
+    out = []
+    for m1 in [0.99, 0.5, 1e-1] + [10.0 ** -e for e in range(2, 16)] + [1.000001e-16]:
+        q0 = 2 * math.acos(math.sqrt(m1))
+        out += [(q0, 0.0, 1.0, math.cos(q0 / 2) ** 2, math.pi / 2),
+                (-q0, 0.0, 9.81 / 0.3, math.cos(q0 / 2) ** 2, -math.pi / 2)]
+    for n in (1, 4, 10, 20, 26, 40, 50, 53):
+        v = 1.0 - 2.0 ** -n                    # 2v and 6v are exact for n <= 50
+        out += [(0.0, 2 * v, 1.0, (1 - v) * (1 + v), 0.0)]
+        if n <= 50:
+            out += [(2 * math.pi, -2 * v * 3, 9.0, (1 - v) * (1 + v), math.pi)]
+    return out
+
+
+@pytest.mark.parametrize("q0,p0,g_over_l,m1,phi0", _separatrix_cases())
+def test_pendulum_exact_up_to_the_separatrix_and_long_times(q0, p0, g_over_l, m1, phi0):
+    """exact() against the DOP853 amplitude reference at 40 points of the first
+    period and after ~10 to ~10^6 half-periods, up to the longest allowed span
+    ω(t - t0) = 1e7: a relative period error ρ would show as 2ρu there."""
+    w, m = math.sqrt(g_over_l), 1.0 - m1
+    F, k_err = _amplitude_reference(m1)
+    p = P.pendulum(q0=q0, p0=p0, g_over_l=g_over_l, t_span=(0.0, 1e7 / w))
+    phi = phi0 + np.concatenate([np.linspace(0, 2 * math.pi, 41)[1:],
+                                 math.pi * np.array([10.3, 101.7, 1000.1, 1e4 + 0.4, 1e5 + 0.55,
+                                                     1e6 - 0.2])])
+    u = F(phi) - F(phi0)                       # ω(t - t0) at which the amplitude is φ
+    phi, u = phi[u <= 1e7], u[u <= 1e7]
+    k = math.sqrt(m)                           # sin(q/2) = k sin φ, p = 2kω cos φ
+    q_ref = 2 * math.pi * round(q0 / (2 * math.pi)) + 2 * np.arctan2(
+        k * np.sin(phi), np.sqrt(m1 + m * np.cos(phi) ** 2))
+    y = p.exact(u / w)
+    err = np.maximum(np.abs(y[0] - q_ref), np.abs(y[1] - 2 * k * w * np.cos(phi)) / w)
+    # |dq/du| <= 2 and |dp/du|/ω <= 2, so a phase error δu moves the state by <= 2δu.
+    # δu: the reference's relative error (its K against Cephes, floored at 2e-14, the
+    # level DOP853 at rtol=1e-13 reaches here) plus ~10 eps for ours, times u, plus
+    # an absolute 1e-12 for the dense-output interpolation; a factor 2 of margin.
+    tol = 2 * 2 * ((max(k_err, 2e-14) + 10 * EPS) * u + 1e-12)
+    assert u[-1] > 1e6 and np.all(err <= tol), (err / tol).max()
+
+
+@pytest.mark.parametrize("q0,p0,g_over_l,t1", [     # 1 - m from 0.89 down to 1e-5
+    (2.0, 0.0, 1.0, 1000.0), (-2.9, 0.1, 1.0, 200.0), (0.6, -1.9, 9.81 / 0.3, 50.0),
+    (3.1, -0.02, 4.0, 150.0), (0.0, 1.99999, 1.0, 100.0), (0.3, -1.9775, 1.0, 100.0),
+    (2 * math.pi + 1.0, 0.05, 1.0, 200.0)])
+def test_pendulum_exact_against_dop853_on_the_pendulum_itself(q0, p0, g_over_l, t1):
+    """The Jacobi-elliptic exact solution against DOP853 (rtol = atol = 1e-13) on
+    q' = p, p' = -(g/l) sin q, over up to 1000/ω (~160 periods), both signs of q0, p0.
+    Closer to the separatrix DOP853's energy drift swamps the check: see the
+    amplitude reference above."""
+    p = P.pendulum(q0=q0, p0=p0, g_over_l=g_over_l, t_span=(0.0, t1))
+    ts = np.linspace(0.0, t1, 301)
+    ref = solve_ivp(p.f, (0.0, t1), p.y0, method="DOP853", t_eval=ts, rtol=1e-13, atol=1e-13)
+    w2, y = g_over_l, p.exact(ts)
+    m1 = math.cos(q0 / 2) ** 2 - p0 * p0 / (4 * w2)           # 1 - m, to ~4 eps/m1 relative
+    # DOP853's own error: its energy drift δH changes 1 - m by δm1 = δH/(2ω²) and so the
+    # period by a relative |d ln K/d m1| δm1 <= δm1/(π m1); over ωt that is a phase error
+    # <= ωt δm1/(π m1) and a state error <= 2 of that.  A drift-free floor of 1e-10 covers
+    # its local errors; the tolerance grows with t and near the separatrix, as the error does.
+    dH = np.maximum.accumulate(np.abs(P.pendulum_energy(ref.y, w2) - P.pendulum_energy(p.y0, w2)))
+    dm1 = dH / (2 * w2) + 4 * EPS
+    tol = 2 * math.sqrt(w2) * ts * dm1 / (math.pi * m1) + 2 * dm1 / math.sqrt(m1) + 1e-10
+    assert np.all(np.abs(ref.y - y).max(axis=0) <= tol)
+    assert np.median(tol) < 1e-5                                 # the check has teeth
+
+
+def test_pendulum_reported_case_near_the_top():
+    """q0 = 3.14159, p0 = 0 (1 - m = 1.8e-12): the old exact(10) gave q = 3.14159078,
+    past the turning point; DOP853 (rtol = atol = 1e-13) gives 3.11237."""
+    p = P.pendulum(q0=3.14159, t_span=(0.0, 10.0))
+    ts = np.linspace(0.0, 10.0, 11)
+    ref = solve_ivp(p.f, p.t_span, p.y0, method="DOP853", t_eval=ts, rtol=1e-13, atol=1e-13)
+    y = p.exact(ts)
+    assert np.all(y[0] <= 3.14159) and abs(y[0, -1] - 3.1123686) < 1e-7
+    # Near the top x = π - q obeys x'' ≈ x: x grows from 2.7e-6 to 0.029 like cosh t, and
+    # so does every local error of DOP853 (<= atol + rtol·π ≈ 4e-13 per step): about
+    # 4e-13 · Σ e^(10 - t_i) ≈ 4e-13 · e^10 / h ≈ 2e-7 with steps h ≳ 0.05.
+    assert np.abs(ref.y - y).max() <= 2e-7
 
 
 def test_robertson_conservation_and_reference_value():

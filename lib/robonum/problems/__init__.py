@@ -6,6 +6,14 @@ their energies).  ``robots``: flexible joint, leg on penalty contact, DC
 motor.  ``analysis``: Jacobian eigenvalues, stiffness ratio, a tight
 SciPy reference solution.
 
+Every parameter has a physical range stated (with units and a reason) in
+its factory's docstring; outside it, and for NaN/inf, bools, strings,
+complex values where reals are meant or wrong shapes, the factories raise
+``ValueError``/``TypeError`` naming the parameter.  ``exact(t)`` accepts
+``t`` in ``[t0, t0 + L]`` (``L`` = the longest allowed span), where it is
+finite and accurate.  The pendulum's exact solution is accurate up to the
+separatrix (``H <= (g/l)(1 - 2e-16)``, see :func:`pendulum`).
+
 Example::
 
     import robonum as rn

@@ -13,17 +13,26 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import scipy.linalg
 
 from .. import _validate as check
 from ..problem import ODEProblem
+from . import _checks
+
+# No closed form for the first two; 1e4 s (almost 3 hours of a joint or motor
+# whose fast mode is ~1 kHz, i.e. 1e7 fast periods) is far beyond any
+# experiment.  The DC motor's exact e^{Aτ} is finite for any τ >= 0 (A is
+# stable); the cap is the same for uniformity.
+MAX_SPAN = 1e4
+_WHY = "no robot experiment here runs longer than 1e4 s"
 
 
-def _state(name: str, y0, n: int) -> np.ndarray:
-    y0 = check.finite_vector(name, y0)
-    if y0.size != n:
-        raise ValueError(f"{name} must have {n} components, got {y0.size}")
-    return y0
+def _in(name: str, value, lo: float, hi: float) -> float:
+    """A physical parameter in ``[lo, hi]`` (``lo = 0`` allows zero)."""
+    if lo > 0:
+        return check.positive(name, value, lo=lo, hi=hi)
+    if lo == 0:
+        return check.positive(name, value, allow_zero=True, hi=hi)
+    return check.real(name, value, lo, hi)
 
 
 def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=0.05,
@@ -48,13 +57,23 @@ def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=
     ``≈ -D/(2 J_eff)``, so the real-part ratio ρ of seed §1.1 does not grow
     with ``K`` while the modulus ratio does.  Reference: Spong, Hutchinson &
     Vidyasagar, *Robot Modeling and Control*, sec. on flexible joints.
+
+    Allowed (SI units): ``J_link`` in [1e-6, 1e3] kg·m² (a finger link to
+    an industrial arm with payload); ``J_motor`` in [1e-8, 10] kg·m² (a
+    micro-motor rotor to a large servo, reflected through the gear);
+    ``K`` in [1, 1e7] N·m/rad (a soft series-elastic spring to a stiff
+    harmonic drive); ``D`` in [0, 1e4] N·m·s/rad; ``b_link``, ``b_motor``
+    in [0, 1e3] N·m·s/rad; ``mgd`` in [0, 1e4] N·m (200 kg at 5 m);
+    ``|tau| <= 1e4`` N·m; ``y0``: ``|q_l|, |q_m| <= 1e3`` rad,
+    ``|ω_l|, |ω_m| <= 1e4`` rad/s; ``t1 - t0 <= 1e4`` s.
     """
-    Jl, Jm, K = check.positive("J_link", J_link), check.positive("J_motor", J_motor), check.positive("K", K)
-    D = check.positive("D", D, allow_zero=True)
-    bl = check.positive("b_link", b_link, allow_zero=True)
-    bm = check.positive("b_motor", b_motor, allow_zero=True)
-    mgd, tau = check.positive("mgd", mgd, allow_zero=True), check.real("tau", tau)
-    y0 = _state("y0", y0, 4)
+    Jl, Jm = _in("J_link", J_link, 1e-6, 1e3), _in("J_motor", J_motor, 1e-8, 10.0)
+    K, D = _in("K", K, 1.0, 1e7), _in("D", D, 0.0, 1e4)
+    bl, bm = _in("b_link", b_link, 0.0, 1e3), _in("b_motor", b_motor, 0.0, 1e3)
+    mgd, tau = _in("mgd", mgd, 0.0, 1e4), _in("tau", tau, -1e4, 1e4)
+    y0 = _checks.vector("y0", y0, 4, (1e3, 1e3, 1e4, 1e4),
+                        labels=("q_l [rad]", "q_m [rad]", "ω_l [rad/s]", "ω_m [rad/s]"))
+    _checks.span(t_span, MAX_SPAN, _WHY)
 
     def f(t, y):
         ql, qm, wl, wm = y
@@ -99,12 +118,20 @@ def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5
     Start: at rest, leg unstretched, foot ``drop_height`` above the ground.
     Reference: penalty contact as in Featherstone, *Rigid Body Dynamics
     Algorithms* (chapter on contact and impact).
+
+    Allowed (SI units): ``M`` in [1e-2, 1e3] kg (a toy hopper to a heavy
+    legged robot); ``m_foot`` in [1e-4, 1e2] kg; ``k_leg`` in [1, 1e7] N/m;
+    ``c_leg`` in [0, 1e5] N·s/m; ``L0`` in [1e-3, 10] m; ``k_c`` in
+    [1e2, 1e10] N/m (soft foam to steel on concrete); ``c_c`` in [0, 1e6]
+    N·s/m; ``g`` in [0, 100] m/s² (0: no gravity; Jupiter is 24.8);
+    ``drop_height`` in [0, 100] m; ``t1 - t0 <= 1e4`` s.
     """
-    M, mf = check.positive("M", M), check.positive("m_foot", m_foot)
-    kl, cl = check.positive("k_leg", k_leg), check.positive("c_leg", c_leg, allow_zero=True)
-    L0, kc = check.positive("L0", L0), check.positive("k_c", k_c)
-    cc, g = check.positive("c_c", c_c, allow_zero=True), check.positive("g", g, allow_zero=True)
-    h0 = check.positive("drop_height", drop_height, allow_zero=True)
+    M, mf = _in("M", M, 1e-2, 1e3), _in("m_foot", m_foot, 1e-4, 1e2)
+    kl, cl = _in("k_leg", k_leg, 1.0, 1e7), _in("c_leg", c_leg, 0.0, 1e5)
+    L0, kc = _in("L0", L0, 1e-3, 10.0), _in("k_c", k_c, 1e2, 1e10)
+    cc, g = _in("c_c", c_c, 0.0, 1e6), _in("g", g, 0.0, 100.0)
+    h0 = _in("drop_height", drop_height, 0.0, 100.0)
+    _checks.span(t_span, MAX_SPAN, _WHY)
 
     def contact_pushes(x, v):
         return x < 0.0 and -kc * x - cc * v > 0.0
@@ -132,6 +159,48 @@ def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5
                       name=f"leg on penalty contact (k_c={kc:g} N/m)", params=params)
 
 
+def _expm2_times(A: np.ndarray, tau: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """``e^{Aτ} v`` for a real 2x2 ``A`` and every ``τ >= 0``; shape ``(2,) + τ.shape``.
+
+    With ``s = tr A / 2``, ``h`` = half the difference of the diagonal and
+    ``d² = h² + A01 A10`` (so ``A - sI`` squares to ``d² I``; computed this
+    way it has no cancellation between ``s²`` and ``det A``):
+    ``e^{Aτ} = c1 I + c2 (A - sI)`` with ``c1 = e^{sτ} cosh dτ``,
+    ``c2 = e^{sτ} sinh(dτ)/d`` (Cayley-Hamilton; Moler & Van Loan,
+    "Nineteen dubious ways to compute the exponential of a matrix", 2003).
+    For real ``d`` the eigenvalue of smaller modulus is ``det A`` divided by
+    the other (``s + d`` cancels when the system is stiff) and
+    ``1 - e^{-2dτ}`` is ``-expm1``;
+    for imaginary ``d = iω``, ``c1 = e^{sτ} cos ωτ``, ``c2 = e^{sτ} sin(ωτ)/ω``.
+    Unlike ``scipy.linalg.expm`` this costs a few exponentials per time,
+    however large ``‖Aτ‖`` is.
+    """
+    s = 0.5 * (A[0, 0] + A[1, 1])
+    h = 0.5 * (A[0, 0] - A[1, 1])
+    d2 = h * h + A[0, 1] * A[1, 0]
+    if d2 > 0:          # real eigenvalues s ± d
+        d = math.sqrt(d2)
+        det = A[0, 0] * A[1, 1] - A[0, 1] * A[1, 0]
+        if s <= 0:      # s - d is accurate, s + d = det/(s - d) without cancellation
+            lo = s - d
+            hi = det / lo
+        else:
+            hi = s + d
+            lo = det / hi
+        e_hi, e_lo = np.exp(hi * tau), np.exp(lo * tau)
+        c1 = 0.5 * (e_hi + e_lo)
+        c2 = e_hi * -np.expm1(-2.0 * d * tau) / (2.0 * d)     # (e_hi - e_lo)/(2d)
+    elif d2 < 0:
+        w = math.sqrt(-d2)
+        e = np.exp(s * tau)
+        c1, c2 = e * np.cos(w * tau), e * tau * np.sinc(w * tau / math.pi)   # sin(wτ)/w
+    else:
+        e = np.exp(s * tau)
+        c1, c2 = e, e * tau
+    Bv = (A - s * np.eye(2)) @ v
+    return np.multiply.outer(v, c1) + np.multiply.outer(Bv, c2)
+
+
 def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
              y0=(0.0, 0.0), t_span=(0.0, 0.3)) -> ODEProblem:
     """Permanent-magnet DC motor with its electrical dynamics; state ``(i, ω)`` [A, rad/s].
@@ -140,7 +209,8 @@ def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
     serves as back-EMF [V·s/rad] and torque constant [N·m/A] in SI units).
     The system is linear, ``y' = A y + u`` with
     ``A = [[-R/L, -k/L], [k/J, -b/J]]``, so the exact solution is
-    ``y(t) = y_ss + e^{A (t - t0)} (y0 - y_ss)``, ``y_ss = -A⁻¹ u``.
+    ``y(t) = y_ss + e^{A (t - t0)} (y0 - y_ss)``, ``y_ss = -A⁻¹ u`` (``e^{Aτ}``
+    in closed form, :func:`_expm2_times`).
     Stiffness: when ``L/R ≪ τ_m = J R/k²`` the eigenvalues separate into
     ``λ_fast ≈ -R/L`` (electrical) and ``λ_slow ≈ -(b + k²/R)/J``
     (electromechanical), so ``ρ ≈ (R/L) / ((b + k²/R)/J)``.  Defaults (a
@@ -148,21 +218,29 @@ def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
     seed ch. 7.50 §2.3 says the electrical time constant is tens to hundreds
     of times smaller than the mechanical one.  Reference: Franklin, Powell &
     Emami-Naeini, *Feedback Control of Dynamic Systems*, ch. 2 (DC motor model).
+
+    Allowed (SI units): ``R`` in [1e-3, 1e3] Ω; ``L`` in [1e-7, 1] H (a
+    coreless micro-motor to a large wound-field machine); ``k`` in
+    [1e-4, 10] N·m/A; ``J`` in [1e-9, 10] kg·m²; ``b`` in [0, 10]
+    N·m·s/rad; ``|V| <= 1e3`` V; ``|tau_load| <= 1e3`` N·m; ``y0``:
+    ``|i| <= 1e4`` A, ``|ω| <= 1e5`` rad/s (≈ 1e6 rpm); ``t1 - t0 <= 1e4``
+    s, and ``exact(t)`` accepts ``t`` in ``[t0, t0 + 1e4]``.  At every
+    combination ``A`` is stable (trace < 0, det > 0), so ``e^{Aτ}`` and the
+    steady state are finite.
     """
-    R, L, k, J = (check.positive(n, v) for n, v in (("R", R), ("L", L), ("k", k), ("J", J)))
-    b = check.positive("b", b, allow_zero=True)
-    V, tl = check.real("V", V), check.real("tau_load", tau_load)
-    y0 = _state("y0", y0, 2)
-    t0, _ = check.interval("t_span", t_span)
+    R, L = _in("R", R, 1e-3, 1e3), _in("L", L, 1e-7, 1.0)
+    k, J = _in("k", k, 1e-4, 10.0), _in("J", J, 1e-9, 10.0)
+    b = _in("b", b, 0.0, 10.0)
+    V, tl = _in("V", V, -1e3, 1e3), _in("tau_load", tau_load, -1e3, 1e3)
+    y0 = _checks.vector("y0", y0, 2, (1e4, 1e5), labels=("i [A]", "ω [rad/s]"))
+    t0, _ = _checks.span(t_span, MAX_SPAN, _WHY)
     A = np.array([[-R / L, -k / L], [k / J, -b / J]])
     u = np.array([V / L, -tl / J])
     y_ss = np.linalg.solve(A, -u)        # det A = (R b + k²)/(L J) > 0 since k > 0
 
     def exact(t):
-        ts = np.asarray(t, dtype=float)
-        cols = [y_ss + scipy.linalg.expm(A * (s - t0)) @ (y0 - y_ss) for s in ts.reshape(-1)]
-        out = np.stack(cols, axis=1)
-        return out[:, 0] if ts.ndim == 0 else out
+        tau = _checks.times(t, t0, MAX_SPAN) - t0
+        return y_ss.reshape(2, *([1] * tau.ndim)) + _expm2_times(A, tau, y0 - y_ss)
 
     params = {"R_ohm": R, "L_H": L, "k_Nm_per_A": k, "J_kgm2": J, "b_Nms_per_rad": b,
               "V_volt": V, "tau_load_Nm": tl}
