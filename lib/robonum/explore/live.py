@@ -1,4 +1,9 @@
-"""The live view: ipywidgets controls; a kernel re-renders the frame on every move.
+"""The live view: ipywidgets controls; the kernel draws the frame asked for.
+
+Frames come from :meth:`Exploration.render`, which caches them by value:
+a value seen before (or pre-rendered for the static view in the same
+kernel) is shown at once, and building the widget draws only the default
+frame, so the first picture appears after one render, not after all.
 
 The frame goes into an ``ipywidgets.Image`` (bytes in the widget state)
 rather than an ``Output`` widget, so rendering prints nothing into the cell:
@@ -6,36 +11,56 @@ headless runs (nbval, nbclient) see no stray stdout.
 """
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
+
+from .html import MAX_RADIOS
+from .render import MESSAGE_BG, MESSAGE_FG
+
+_STYLE = {"description_width": "initial"}
 
 
 def _control(p):
-    options = [(p.text(v), v) for v in p.live_values]
-    style = {"description_width": "initial"}
-    if all(isinstance(v, str) for v in p.values):
-        return widgets.ToggleButtons(options=options, value=p.default, description=p.label, style=style)
-    return widgets.SelectionSlider(options=options, value=p.default, description=p.label,
-                                   continuous_update=False, style=style,
-                                   layout=widgets.Layout(width="32em"))
+    if p.kind == "choice":
+        options = list(zip(p.labels, p.values))
+        if len(options) > MAX_RADIOS:
+            return widgets.Dropdown(options=options, value=p.default, description=p.label, style=_STYLE)
+        return widgets.ToggleButtons(options=options, value=p.default, description=p.label, style=_STYLE)
+    # continuous_update=False: a drag asks for one frame (on release), not one per pixel.
+    return widgets.SelectionSlider(options=[(p.text(v), v) for v in p.live_values], value=p.default,
+                                   description=p.label, continuous_update=False, style=_STYLE,
+                                   layout=widgets.Layout(width="min(32em, 100%)"))
+
+
+def status_html(message: str) -> str:
+    """The message as a pale red box that wraps (empty when there is no message)."""
+    if not message:
+        return ""
+    return (f"<div role='status' style='background:{MESSAGE_BG};color:{MESSAGE_FG};"
+            "border-left:4px solid #b3261e;padding:.4em .8em;white-space:normal;"
+            f"overflow-wrap:anywhere'>{html.escape(message)}</div>")
 
 
 def build_widget(exploration) -> widgets.VBox:
     """A VBox of controls, the frame and a status line, wired to ``exploration.render``."""
-    controls = {p.name: _control(p) for p in exploration.params}
-    # Show frames at their own pixel size, as the static page does (no blurry upscaling).
-    image = widgets.Image(format="png", width=int(exploration.size[0] * exploration.dpi))
+    ex = exploration
+    controls = {p.name: _control(p) for p in ex.params}
+    # Shown at the CSS width; the bytes carry `density` times as many pixels (crisp).
+    image = widgets.Image(format=ex.image_format, width=ex.css_size[0],
+                          layout=widgets.Layout(max_width="100%", height="auto"))
     status = widgets.HTML()
 
     def update(_change=None):
-        png, message = exploration.render(**{k: c.value for k, c in controls.items()})
-        image.value = png
-        status.value = f"<span style='color:#a00000'>{message}</span>" if message else ""
+        data, message = ex.render(**{k: c.value for k, c in controls.items()})
+        image.value = data
+        status.value = status_html(message)
 
     for c in controls.values():
         c.observe(update, names="value")
     update()
-    title = [widgets.HTML(f"<b>{exploration.title}</b>")] if exploration.title else []
+    title = [widgets.HTML(f"<b>{html.escape(ex.title)}</b>")] if ex.title else []
     box = widgets.VBox(title + list(controls.values()) + [image, status])
-    box.update = update  # handy for tests and for re-drawing after a library change
+    box.update = update  # handy for tests; after a library change: ex.clear_cache(), box.update()
     box.controls, box.image, box.status = controls, image, status
     return box
