@@ -244,11 +244,11 @@ class ButcherTableau:
         s = self.s
         rows = [self._entry("c", (i,)) + " & " + " & ".join(self._entry("A", (i, j)) for j in range(s))
                 for i in range(s)]
-        body = r" \ ".join(rows) + r" \ \hline"
+        body = r" \\ ".join(rows) + r" \\ \hline "
         body += " & " + " & ".join(self._entry("b", (j,)) for j in range(s))
         if self.has_embedded:
-            body += r" \ \hat b & " + " & ".join(self._entry("b_hat", (j,)) for j in range(s))
-        return r"egin{array}{c|" + "c" * s + "}" + body + r"\end{array}"
+            body += r" \\ \hat b & " + " & ".join(self._entry("b_hat", (j,)) for j in range(s))
+        return r"\begin{array}{c|" + "c" * s + "}" + body + r"\end{array}"
 
     def _repr_latex_(self) -> str:
         return "$$" + self.to_latex() + "$$"
@@ -259,4 +259,4 @@ def _fraction_tex(x) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     sign = "-" if x < 0 else ""
-    return rf"{sign}	frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+    return rf"{sign}\tfrac{{{abs(x.numerator)}}}{{{x.denominator}}}"

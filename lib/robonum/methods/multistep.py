@@ -122,7 +122,7 @@ class LinearMultistep:
                 c = Fraction(c).limit_denominator(10**6) if self.exact is None else Fraction(c)
                 mag = "" if abs(c) == 1 else (str(abs(c)) if c.denominator == 1 else
                                                rf"\tfrac{{{abs(c.numerator)}}}{{{c.denominator}}}")
-                idx = "n+1" if j == 0 else f"n+1-{j}" if j > 1 else "n"
+                idx = "n+1" if j == 0 else "n" if j == 1 else f"n-{j - 1}"
                 terms.append(("-" if c < 0 else "+") + f" {mag} {sym}_{{{idx}}}")
             text = " ".join(terms).strip()
             return text[1:].strip() if text.startswith("+") else text
