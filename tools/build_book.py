@@ -8,6 +8,7 @@ last build we drop the cache and ask Sphinx to re-read every page.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -21,8 +22,13 @@ STAMP = BUILD / ".inputs-hash"
 
 
 def inputs_hash(root: Path = ROOT) -> str:
-    """Digest of everything a notebook's outputs depend on besides its own cells."""
+    """Digest of everything a notebook's outputs depend on besides its own cells.
+
+    ROBONUM_STATIC is part of it: an exploration's output differs between the
+    full static view and the preview a bare kernel gets.
+    """
     h = hashlib.sha256()
+    h.update(f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}".encode())
     files = sorted((root / "lib").rglob("*.py")) + [root / "requirements.txt"]
     for path in files:
         h.update(str(path.relative_to(root)).encode())

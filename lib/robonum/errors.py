@@ -33,3 +33,7 @@ class EvaluationError(RobonumError):
         super().__init__(message)
         self.reason = reason
         self.t = t
+
+
+class ReferenceSolutionError(RobonumError, RuntimeError):
+    """SciPy could not produce a reference solution (also a ``RuntimeError``)."""

@@ -8,17 +8,13 @@ import numpy as np
 from scipy.integrate import solve_ivp
 
 from .. import _validate as check
-from ..errors import EvaluationError, RobonumError
+from ..errors import EvaluationError, ReferenceSolutionError
 from ..problem import ODEProblem, Work
 from . import _checks
 
 REFERENCE_METHODS = ("Radau", "BDF", "LSODA", "DOP853", "RK45")
 MAX_T_EVAL = 10**6            # output times of reference_solution (8 MB per state component)
 MAX_REFERENCE_NFEV = 5 * 10**6  # ~30 s of Python right-hand sides; more is a wrong request
-
-
-class ReferenceSolutionError(RobonumError, RuntimeError):
-    """SciPy could not produce the reference (also a ``RuntimeError``, as documented before)."""
 
 
 def _problem(problem) -> ODEProblem:

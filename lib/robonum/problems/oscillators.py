@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from .. import _validate as check
-from ..problem import ODEProblem
+from ..problem import HamiltonianProblem
 from . import _checks
 from ._elliptic import libration
 
@@ -65,16 +65,16 @@ def harmonic_oscillator(omega: float = 1.0, q0: float = 1.0, p0: float = 0.0,
     window = MAX_PHASE / w
     t0, _ = _checks.span(t_span, window,
                          f"ω·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate")
-    A = np.array([[0.0, 1.0], [-w * w, 0.0]])
 
     def exact(t):
         tau = _checks.times(t, t0, window) - t0
         c, s = np.cos(w * tau), np.sin(w * tau)
         return np.stack([q0 * c + p0 / w * s, -w * q0 * s + p0 * c])
 
-    return ODEProblem(lambda t, y: A @ y, [q0, p0], t_span, jac=lambda t, y: A.copy(),
-                      exact=exact, name=f"harmonic oscillator (ω={w:g})",
-                      params={"omega_rad_per_s": w})
+    return HamiltonianProblem(lambda q: w * w * q, [q0], [p0], t_span,
+                              V=lambda q: 0.5 * w * w * q[0] ** 2,
+                              hess_V=lambda q: np.array([[w * w]]), exact=exact,
+                              name=f"harmonic oscillator (ω={w:g})", params={"omega_rad_per_s": w})
 
 
 def harmonic_energy(y, omega: float = 1.0) -> np.ndarray:
@@ -150,17 +150,13 @@ def pendulum(q0: float = 1.0, p0: float = 0.0, g_over_l: float = 1.0,
     t0, _ = _checks.span(t_span, window,
                          f"sqrt(g/l)·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate")
 
-    def f(t, y):
-        return np.array([y[1], -w2 * math.sin(y[0])])
-
-    def jac(t, y):
-        return np.array([[0.0, 1.0], [-w2 * math.cos(y[0]), 0.0]])
-
     flow = libration(q0, p0, w2)        # None above the separatrix; ValueError in the band
 
     def exact(t):
         return flow(_checks.times(t, t0, window) - t0)
 
-    return ODEProblem(f, [q0, p0], t_span, jac=jac, exact=None if flow is None else exact,
-                      name="pendulum",
-                      params={"g_over_l_per_s2": w2, "q0_rad": q0, "p0_rad_per_s": p0})
+    return HamiltonianProblem(lambda q: w2 * np.sin(q), [q0], [p0], t_span,
+                              V=lambda q: -w2 * np.cos(q[0]),
+                              hess_V=lambda q: np.array([[w2 * math.cos(q[0])]]),
+                              exact=None if flow is None else exact, name="pendulum",
+                              params={"g_over_l_per_s2": w2, "q0_rad": q0, "p0_rad_per_s": p0})
