@@ -105,6 +105,18 @@ class ODEProblem:
         return dict(f=self.f, y0=self.y0, t_span=self.t_span, jac=self.jac, exact=self.exact,
                     name=self.name, params=self.params)
 
+    def on_grid(self, h: float) -> "ODEProblem":
+        """A copy ending at the first multiple of ``h`` at or after ``t1``.
+
+        ``integrate`` then uses ``h`` exactly (``t1 - t0`` is ``N h``) instead of
+        shrinking it to divide the interval -- what an exploration over ``h`` needs
+        to label its frames with the step it really used.
+        """
+        h = check.positive("h", h)
+        t0, t1 = self.t_span
+        n = max(1, int(np.ceil((t1 - t0) / h * (1 - 1e-12))))
+        return self.replace(t_span=(t0, t0 + n * h))
+
     def replace(self, **changes) -> "ODEProblem":
         """A copy with some fields changed, e.g. ``problem.replace(t_span=(0, 5))``."""
         fields = self._fields()

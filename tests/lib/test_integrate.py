@@ -165,3 +165,12 @@ def test_bad_problem_input():
         rn.integrate(problems.logistic(), "bdf²", 0.1)
     with pytest.raises(ValueError, match="rtol must be"):
         rn.integrate(problems.logistic(), "dopri5", rtol=-1)
+
+
+def test_on_grid_keeps_the_step_exact():
+    p = problems.logistic(t_span=(0.0, 5.0))
+    g = p.on_grid(1.5)                       # 4 steps of exactly 1.5: t1 = 6
+    assert g.t_span == (0.0, 6.0) and rn.integrate(g, "euler", 1.5).h == 1.5
+    assert p.on_grid(0.5).t_span == (0.0, 5.0)
+    with pytest.raises(ValueError, match="h must be finite and > 0"):
+        p.on_grid(-1.0)

@@ -3,15 +3,16 @@
 * :mod:`.style` -- ``use_book_style()``: a Hangul font and the book's matplotlib settings;
 * :mod:`.ko` -- Korean sentences for what the library reports in English (run status, input errors);
 * :mod:`.numbers` -- numbers written the way a person writes them (``fmt``, ``fmt_h``, ``sci``);
+* :mod:`.latex` -- polynomials and ``R(z)`` typeset as LaTeX;
 * :mod:`.table` -- ``Table``: results as an HTML table with typeset math, not printed text;
 * :mod:`.exercise` -- ``Exercise``: self-checked classroom exercises (static page and Jupyter).
 """
-from . import ko
+from . import ko, latex
 from .exercise import CheckResult, Exercise
 from .ko import run_message
 from .numbers import fmt, fmt_h, pct, round_sig, sci
 from .style import FONT_NAME, use_book_style
 from .table import Table
 
-__all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "run_message",
+__all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message",
            "fmt", "fmt_h", "sci", "pct", "round_sig"]
