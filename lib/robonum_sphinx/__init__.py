@@ -1,0 +1,97 @@
+"""robonum_sphinx: the book's own Sphinx extension.
+
+* Korean search (:mod:`.korean_search`): Hangul is indexed and queried by
+  two-syllable pieces, so 강성 finds 강성을, 강성입니다, 강성이 ...
+* Search snippets offline (:mod:`.page_text`): every page's readable text
+  (formulas as Unicode) ships in ``_static/robonum-search.js``, loaded by
+  the search page only; snippets then work from ``file://`` too.
+* The glossary table (``rn-glossary``, :mod:`.glossary`) generated from
+  ``book/appendix/glossary.yml``, and the check for retired terms.
+* Errata entries in one form (``rn-erratum``, :mod:`.errata`).
+* The front page's browser title is not doubled (``templates/layout.html``).
+
+List it in ``_config.yml`` under ``sphinx.config.extensions`` (Jupyter Book
+drops ``local_extensions`` when that list is given).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .errata import Erratum, ResolveEvidence
+from .glossary import _directive as _glossary_directive
+from .korean_search import SearchKorean
+from .page_text import article_text
+
+__version__ = "0.1.0"
+
+HERE = Path(__file__).resolve().parent
+SEARCH_JS = "robonum-search.js"
+
+
+def _add_templates(app, config):
+    path = str(HERE / "templates")
+    if path not in config.templates_path:
+        config.templates_path.insert(0, path)
+
+
+def _page_context(app, pagename, templatename, context, doctree):
+    if pagename == "search":
+        app.add_js_file(SEARCH_JS)
+
+
+def search_pages(app) -> dict[str, str]:
+    """docname -> readable article text (minimal HTML) of every built page."""
+    pages = {}
+    for docname in sorted(app.env.found_docs):
+        path = Path(app.builder.get_outfilename(docname))
+        if path.exists():
+            pages[docname] = article_text(path.read_text(encoding="utf-8"))
+    return pages
+
+
+def _write_search_text(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    data = json.dumps(search_pages(app), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    data = data.replace("</", "<\\/")
+    shim = (HERE / "static" / "search-pages.js").read_text(encoding="utf-8")
+    target = Path(app.outdir) / "_static" / SEARCH_JS
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(f"window.RN_SEARCH_PAGES = {data};\n{shim}", encoding="utf-8")
+
+
+# The errata and glossary pages show other pages' titles and labels, which
+# Sphinx does not track as dependencies: re-read them on every build (both small).
+def note_reread(env) -> None:
+    if not hasattr(env, "rn_reread"):
+        env.rn_reread = set()
+    env.rn_reread.add(env.docname)
+
+
+def _reread(app, env, added, changed, removed):
+    return sorted(d for d in getattr(env, "rn_reread", ()) if d in env.found_docs and d not in removed)
+
+
+def _purge(app, env, docname):
+    getattr(env, "rn_reread", set()).discard(docname)
+
+
+def _merge(app, env, docnames, other):
+    if not hasattr(env, "rn_reread"):
+        env.rn_reread = set()
+    env.rn_reread |= getattr(other, "rn_reread", set()) & set(docnames)
+
+
+def setup(app):
+    app.add_search_language(SearchKorean)
+    app.add_directive("rn-glossary", _glossary_directive())
+    app.add_directive("rn-erratum", Erratum)
+    app.connect("config-inited", _add_templates)
+    app.connect("html-page-context", _page_context)
+    app.add_post_transform(ResolveEvidence)
+    app.connect("env-get-outdated", _reread)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("build-finished", _write_search_text)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
