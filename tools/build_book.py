@@ -29,7 +29,8 @@ def inputs_hash(root: Path = ROOT) -> str:
     """
     h = hashlib.sha256()
     h.update(f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}".encode())
-    files = sorted((root / "lib").rglob("*.py")) + [root / "requirements.txt"]
+    files = sorted((root / "lib").rglob("*.py")) + [root / "requirements.txt", root / "_toc.yml",
+                                                     root / "_config.yml"]
     for path in files:
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
@@ -40,8 +41,12 @@ def main() -> int:
     digest = inputs_hash()
     stale = not STAMP.exists() or STAMP.read_text().strip() != digest
     if stale and CACHE.exists():
-        print(f"lib/ or requirements changed: clearing {CACHE.relative_to(ROOT)}")
+        print(f"lib/, requirements or the book's configuration changed: clearing {CACHE.relative_to(ROOT)}")
         shutil.rmtree(CACHE)
+    if stale and (BUILD / "html").exists():
+        # Sphinx never deletes the page of a document that left the table of
+        # contents; a stale page would be tested and searched as if it were live.
+        shutil.rmtree(BUILD / "html")
     cmd = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(ROOT),
            "--warningiserror", "--keep-going"]
     if stale:

@@ -11,7 +11,8 @@ spec.loader.exec_module(build_book)
 
 def _copy(tmp_path):
     shutil.copytree(ROOT / "lib", tmp_path / "lib", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "requirements.txt", tmp_path / "requirements.txt")
+    for name in ("requirements.txt", "_toc.yml", "_config.yml"):
+        shutil.copy(ROOT / name, tmp_path / name)
     return tmp_path
 
 
@@ -26,4 +27,7 @@ def test_hash_is_stable_and_tracks_lib_and_pins(tmp_path):
     second = build_book.inputs_hash(root)
     assert second != first                                      # library edit: re-execute
     (root / "requirements.txt").write_text("numpy==0.0\n")
-    assert build_book.inputs_hash(root) != second               # new pins: re-execute
+    third = build_book.inputs_hash(root)
+    assert third != second                                      # new pins: re-execute
+    (root / "_toc.yml").write_text("format: jb-book\nroot: book/index\n")
+    assert build_book.inputs_hash(root) != third                # a page left the book: rebuild html

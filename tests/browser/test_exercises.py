@@ -132,7 +132,6 @@ def test_exercises_work_from_file_urls(browser, path):
     context.close()
 
 
-@pytest.mark.xfail(strict=False, reason="chapters being rewritten")
 @pytest.mark.parametrize("path", CHAPTERS)
 def test_each_chapter_has_at_least_three_exercises(path):
     n = _text(path).count('class="rn-check"')

@@ -4,15 +4,17 @@
 * :mod:`.ko` -- Korean sentences for what the library reports in English (run status, input errors);
 * :mod:`.numbers` -- numbers written the way a person writes them (``fmt``, ``fmt_h``, ``sci``);
 * :mod:`.latex` -- polynomials and ``R(z)`` typeset as LaTeX;
+* :mod:`.glue` -- ``glue``: computed values into the prose, identical on every machine;
 * :mod:`.table` -- ``Table``: results as an HTML table with typeset math, not printed text;
 * :mod:`.exercise` -- ``Exercise``: self-checked classroom exercises (static page and Jupyter).
 """
 from . import ko, latex
 from .exercise import CheckResult, Exercise
+from .glue import glue, glue_math
 from .ko import run_message
 from .numbers import fmt, fmt_h, pct, round_sig, sci
 from .style import FONT_NAME, use_book_style
 from .table import Table
 
 __all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message",
-           "fmt", "fmt_h", "sci", "pct", "round_sig"]
+           "fmt", "fmt_h", "sci", "pct", "round_sig", "glue", "glue_math"]
