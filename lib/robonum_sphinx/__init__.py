@@ -83,7 +83,19 @@ def _merge(app, env, docnames, other):
     env.rn_reread |= getattr(other, "rn_reread", set()) & set(docnames)
 
 
+def _drop_widget_state(app, doctree):
+    """Remove the ipywidgets state myst-nb embeds in every page head (150+ KB per chapter).
+
+    The built page never loads widget JavaScript (``nb_ipywidgets_js: {}``):
+    its explorations and exercises are self-contained HTML, so the state
+    nbclient recorded during execution is dead weight.
+    """
+    meta = getattr(app.env, "nb_metadata", {}).get(app.env.docname, {})
+    meta.get("js_files", {}).pop("ipywidgets_state", None)
+
+
 def setup(app):
+    app.connect("doctree-read", _drop_widget_state)
     app.add_search_language(SearchKorean)
     app.add_directive("rn-glossary", _glossary_directive())
     app.add_directive("rn-erratum", Erratum)
