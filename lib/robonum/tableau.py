@@ -25,6 +25,7 @@ import numbers
 
 import numpy as np
 
+from . import _latex
 from . import _validate as check
 from .analysis import a_stability as _ast
 from .analysis import order_conditions as _oc
@@ -235,7 +236,7 @@ class ButcherTableau:
             return self.latex[key][index[0]][index[1]] if key == "A" else self.latex[key][index[0]]
         if self.exact is not None and self.exact.get(key) is not None:
             x = self.exact[key][index] if key == "A" else self.exact[key][index[0]]
-            return _fraction_tex(x)
+            return _latex.coefficient(x)
         x = (self.A[index] if key == "A" else getattr(self, key)[index[0]])
         return f"{x:.6g}"
 
@@ -253,10 +254,3 @@ class ButcherTableau:
     def _repr_latex_(self) -> str:
         return "$$" + self.to_latex() + "$$"
 
-
-def _fraction_tex(x) -> str:
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    sign = "-" if x < 0 else ""
-    return rf"{sign}\tfrac{{{abs(x.numerator)}}}{{{x.denominator}}}"

@@ -18,8 +18,6 @@ import numpy as np
 import robonum as rn
 from robonum import fast
 from robonum.analysis.energy import energy_error, max_error_up_to
-from robonum.problems import pendulum_energy
-from robonum.symplectic import integrate_symplectic
 
 Q0, P0, H, T = 1.0, 0.0, 0.1, 1e5
 N_SHORT = 20_000          # steps of the generic numpy runs
@@ -28,32 +26,26 @@ REPEATS = 3
 
 def fast_runs():
     """{name: (compile s, best run s, t, energy error)} for the full run."""
+    problem = fast.pendulum(Q0, P0, (0.0, T))
     out = {}
-    for name, call in (
-        ("verlet", lambda: fast.fast_symplectic(fast.pendulum_grad_V, [Q0], [P0], (0, T), H)),
-        ("rk4", lambda: fast.fast_integrate(fast.pendulum_rhs, [Q0, P0], (0, T), H, "rk4")),
-    ):
-        first = call()                       # includes the JIT compile for this loop
-        runs = [first] + [call() for _ in range(REPEATS - 1)]
-        best = min(r.run_time for r in runs)
-        q, p = (first.q[0], first.p[0]) if name == "verlet" else (first.y[0], first.y[1])
-        out[name] = (first.compile_time, best, first.t, energy_error(pendulum_energy(np.vstack([q, p]))))
+    for name in ("verlet", "rk4"):
+        first = fast.integrate(problem, name, H)          # includes the JIT compile for this loop
+        runs = [first] + [fast.integrate(problem, name, H) for _ in range(REPEATS - 1)]
+        best = min(r.info["run_time"] for r in runs)
+        out[name] = (first.info["compile_time"], best, first.t,
+                     energy_error(problem.energy(first.y)))
     return out
 
 
 def numpy_runs():
     """{name: (measured s, steps)} of the generic path on N_SHORT steps."""
-    t_short = N_SHORT * H
-    prob = rn.ODEProblem(lambda t, y: np.array([y[1], -np.sin(y[0])]), [Q0, P0], (0, t_short))
+    problem = rn.problems.pendulum(Q0, P0, t_span=(0.0, N_SHORT * H))
     out = {}
-    for name, call in (
-        ("verlet", lambda: integrate_symplectic(np.sin, [Q0], [P0], (0, t_short), H)),
-        ("rk4", lambda: rn.integrate(prob, "rk4", H)),
-    ):
+    for name in ("verlet", "rk4"):
         best = np.inf
         for _ in range(REPEATS):
             tic = time.perf_counter()
-            sol = call()
+            sol = rn.integrate(problem, name, H)
             best = min(best, time.perf_counter() - tic)
         out[name] = (best, sol.nsteps)
     return out

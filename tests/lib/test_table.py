@@ -52,8 +52,9 @@ def test_html_structure_scrolls_instead_of_overflowing():
     assert [c[0] for c in header] == ["th"] * 4 and all(c[1]["scope"] == "col" for c in header)
     assert [[c[2] for c in row] for row in body] == [["rk4", "4", "-2.785", "예"],
                                                     ["backward_euler", "1", "-∞", "아니요"]]
-    # numeric columns are right-aligned, text columns are not
-    assert [c[1].get("style") for c in body[0]] == [None, "text-align:right", "text-align:right", None]
+    # numeric columns are right-aligned and never break inside a number; text columns are left
+    num = "text-align:right;white-space:nowrap"
+    assert [c[1].get("style") for c in body[0]] == [None, num, num, None]
 
 
 def test_html_is_deterministic_and_mimebundle_has_both_views():

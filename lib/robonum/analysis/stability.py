@@ -31,6 +31,7 @@ import numpy as np
 import numpy.polynomial.polynomial as npoly
 from scipy.optimize import brentq
 
+from .. import _latex
 from .. import _validate as check
 
 _CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
@@ -64,6 +65,15 @@ class StabilityFunction:
 
     def __repr__(self) -> str:
         return f"StabilityFunction({self.tableau.name!r})"
+
+    def to_latex(self) -> str:
+        """``P(z)/Q(z)`` as LaTeX: exact fractions for a rational tableau, 6 digits otherwise."""
+        exact = self.tableau.exact is not None
+        P, Q = stability_polynomials(self.tableau, exact=exact)
+        return _latex.rational(P, Q) if exact else _latex.rational(P.coef, Q.coef)
+
+    def _repr_latex_(self) -> str:
+        return f"$R(z) = {self.to_latex()}$"
 
     def _solve_chunk(self, z: np.ndarray) -> np.ndarray:
         s = self._A.shape[0]

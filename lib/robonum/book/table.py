@@ -214,7 +214,12 @@ class Table:
     # -- views -----------------------------------------------------------------
     def to_html(self) -> str:
         def td(tag, content, align, scope=""):
-            style = "" if align == "left" else f' style="text-align:{align}"'
+            # a number never breaks across lines ("+8.41e-" / "03" on a phone); the table
+            # scrolls in its own box instead
+            rule = [] if align == "left" else [f"text-align:{align}"]
+            if tag == "td" and align == "right":
+                rule.append("white-space:nowrap")
+            style = f' style="{";".join(rule)}"' if rule else ""
             return f"<{tag}{scope}{style}>{content}</{tag}>"
 
         head = "".join(td("th", inline_html(c), a, ' scope="col"') for c, a in zip(self.columns, self.align))

@@ -1,0 +1,51 @@
+"""LaTeX for exact and float coefficients: the one formatter every object's ``_repr_latex_`` uses.
+
+Polynomials are in ascending powers (as everywhere in robonum); Fractions
+give ``\\tfrac{p}{q}``, floats six significant digits.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+import numbers
+
+
+def coefficient(c) -> str:
+    """``\\tfrac{1}{6}`` for a Fraction, ``0.0833333`` for a float, ``2`` for an integer value."""
+    if isinstance(c, numbers.Rational) and not isinstance(c, bool):
+        c = Fraction(c)
+        if c.denominator == 1:
+            return str(c.numerator)
+        sign = "-" if c < 0 else ""
+        return rf"{sign}\tfrac{{{abs(c.numerator)}}}{{{c.denominator}}}"
+    x = float(c)
+    return str(int(x)) if x.is_integer() and abs(x) < 1e15 else f"{x:.6g}"
+
+
+def polynomial(coeffs, var: str = "z") -> str:
+    """``sum_k c_k var^k`` as LaTeX; zero terms dropped, unit coefficients written without "1"."""
+    coeffs = list(coeffs.coef) if hasattr(coeffs, "coef") else list(coeffs)
+    if not coeffs:
+        raise ValueError("coeffs must not be empty")
+    if not isinstance(var, str) or not var:
+        raise TypeError("var must be a non-empty string")
+    terms = []
+    for k, c in enumerate(coeffs):
+        if c == 0:
+            continue
+        body = coefficient(abs(c))
+        power = "" if k == 0 else var if k == 1 else f"{var}^{{{k}}}"
+        if power and body == "1":
+            body = ""
+        terms.append(("-" if c < 0 else "+", (body + (" " if body and power else "") + power) or "1"))
+    if not terms:
+        return "0"
+    text = " ".join(f"{s} {t}" for s, t in terms)
+    return text[2:] if text.startswith("+ ") else "-" + text[2:]
+
+
+def rational(P, Q, var: str = "z") -> str:
+    """``P/Q`` as LaTeX; a denominator equal to 1 gives just the polynomial."""
+    q = list(Q.coef) if hasattr(Q, "coef") else list(Q)
+    if q and q[0] == 1 and all(c == 0 for c in q[1:]):
+        return polynomial(P, var)
+    return rf"\frac{{{polynomial(P, var)}}}{{{polynomial(Q, var)}}}"
