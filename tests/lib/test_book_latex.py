@@ -28,3 +28,14 @@ def test_bad_input():
         latex.polynomial([])
     with pytest.raises(TypeError, match="var"):
         latex.polynomial([1, 2], var="")
+
+
+def test_glue_values_are_plain_and_machine_independent():
+    import numpy as np
+    from robonum.book.glue import _plain
+    assert type(_plain(np.float64(0.1))) is float and type(_plain(np.int64(3))) is int
+    # two values that differ only in the last bits glue as the same number
+    x = 0.1 + 0.2
+    assert _plain(x) == _plain(0.3) == 0.3
+    with pytest.raises(TypeError, match="value must be a number or a string"):
+        _plain([1, 2])
