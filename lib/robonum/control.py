@@ -12,6 +12,18 @@ elementary (I) controller of Hairer-Norsett-Wanner I, eq. (II.4.13);
 damps the oscillation of ``h`` on the stability boundary of stiff problems,
 where an I controller keeps rejecting steps.  After a rejection ``h`` never
 grows (HNW I, sec. II.4).
+
+``predictive=True`` adds Gustafsson's predictive controller, the one of
+Hairer's RADAU5 (Hairer & Wanner II, sec. IV.8, eq. 8.25): after an accepted
+step that follows another accepted step,
+
+    h_new = min(h_I, safety * h * (h / h_acc) * (err_acc / err^2)^(1/q)),
+
+``h_acc``, ``err_acc`` the previous accepted step and its error: the ratio of
+two errors predicts the trend, so a steadily growing error is answered
+before it causes a rejection.  ``adapt(h, err, safety=...)`` lets a stepper
+lower the safety factor for one step (RADAU5 lowers it when Newton needed
+many iterations).
 """
 from __future__ import annotations
 
@@ -30,10 +42,11 @@ class StepController:
     beta : float in [0, 0.2] -- PI memory; 0 (the default) is the I controller, which on the
         seed's stiff cosine problem needs 2,162 evaluations with DOPRI5 at rtol 1e-6,
         atol 1e-9 -- SciPy's RK45 count -- where beta = 0.04 needs 2,228.
+    predictive : bool -- also apply Gustafsson's predictive step (module docstring).
     """
 
     def __init__(self, q: int, *, safety: float = 0.9, fac_min: float = 0.2,
-                 fac_max: float = 10.0, beta: float = 0.0):
+                 fac_max: float = 10.0, beta: float = 0.0, predictive: bool = False):
         self.q = check.integer("q", q, 1, 20)
         self.safety = check.positive("safety", safety, hi=1.0)
         self.fac_min = check.positive("fac_min", fac_min, hi=1.0)
@@ -42,15 +55,22 @@ class StepController:
             raise ValueError(f"need fac_min < 1 < fac_max, got {fac_min} and {fac_max}")
         self.beta = check.real("beta", beta, 0.0, 0.2)
         self.alpha = 1.0 / self.q - 0.75 * self.beta
+        self.predictive = check.boolean("predictive", predictive)
         self.reset()
 
     def reset(self) -> None:
         """Forget the previous run (drivers call it before the first step)."""
         self.err_old = 1e-4          # Hairer's initial value: a modest "previous error"
         self.rejected = False
+        self.h_acc = None            # last accepted step and its error (predictive control)
+        self.err_acc = None
 
-    def adapt(self, h: float, err: float) -> tuple[bool, float]:
-        """``(accepted, h_next)`` for a step of size ``h`` with scaled error ``err``."""
+    def adapt(self, h: float, err: float, *, safety: float | None = None) -> tuple[bool, float]:
+        """``(accepted, h_next)`` for a step of size ``h`` with scaled error ``err``.
+
+        ``safety`` overrides the controller's safety factor for this one step.
+        """
+        safe = self.safety if safety is None else check.positive("safety", safety, hi=1.0)
         err = float(err)
         if not err >= 0:                           # NaN
             err = np.inf
@@ -60,14 +80,18 @@ class StepController:
         elif not np.isfinite(err):
             factor = self.fac_min
         elif accepted:
-            factor = self.safety * err ** (-self.alpha) * self.err_old ** self.beta
+            factor = safe * err ** (-self.alpha) * self.err_old ** self.beta
         else:
-            factor = self.safety * err ** (-1.0 / self.q)
+            factor = safe * err ** (-1.0 / self.q)
+        if accepted and self.predictive and self.h_acc is not None and err > 0:
+            pred = safe * (h / self.h_acc) * (self.err_acc / err ** 2) ** (1.0 / self.q)
+            factor = min(factor, pred)
         factor = min(self.fac_max, max(self.fac_min, factor))
         if accepted:
             if self.rejected:
                 factor = min(factor, 1.0)          # no growth right after a rejection
             self.err_old = max(err, 1e-4)
+            self.h_acc, self.err_acc = h, max(err, 1e-2)
         else:
             factor = min(factor, 1.0)
         self.rejected = not accepted

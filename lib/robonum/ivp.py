@@ -1,27 +1,84 @@
-"""``solve_ivp``: SciPy's signature in front of robonum's driver, for readers who compare with SciPy.
+"""``solve_ivp``: SciPy's signature in front of robonum's adaptive driver.
 
-Placeholder until the adaptive stiff solvers land: it maps the SciPy call
-onto :func:`robonum.integrate` with the explicit embedded pair ``"dopri5"``.
+Methods (SciPy's names accepted as aliases):
+
+==============  ============  =====================================================
+``method``      alias         what
+==============  ============  =====================================================
+``"dopri5"``    ``"RK45"``    Dormand-Prince 5(4), explicit, first same as last
+``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (:class:`Radau5`)
+``"bdf"``       ``"BDF"``     NDF/BDF orders 1-5, quasi-constant step (:class:`VariableBDF`)
+==============  ============  =====================================================
+
+The result is a :class:`robonum.Solution` (``t``, ``y`` of shape
+``(n, len(t))``, ``success``, ``status``, ``message``, ``nfev``, ``njev``,
+``nlu``) with one more attribute, ``sol``: the dense output
+(:class:`robonum.dense.DenseOutput`) when ``dense_output=True``, else None.
+With ``t_eval`` the solution is reported at those times (from the dense output).
+References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8; Shampine & Reichelt (1997).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from . import _validate as check
-from .integrate import integrate
+from .adaptive import MAX_ADAPTIVE_STEPS, integrate_adaptive
+from .control import StepController
 from .problem import ODEProblem
+from .steppers import ExplicitRK
+from .steppers.bdf_variable import VariableBDF
+from .steppers.radau5 import Radau5
 
-METHODS = {"dopri5": "dopri5", "RK45": "dopri5"}
+METHODS = {"dopri5": "dopri5", "RK45": "dopri5", "radau5": "radau5", "Radau": "radau5",
+           "bdf": "bdf", "BDF": "bdf"}
+MAX_T_EVAL = 10**6
+
+
+def make_ivp_stepper(method: str):
+    """A fresh stepper for a ``solve_ivp`` method name (see the module table)."""
+    check.one_of("method", method, METHODS)
+    key = METHODS[method]
+    if key == "radau5":
+        return Radau5()
+    if key == "bdf":
+        return VariableBDF()
+    return ExplicitRK("dopri5")
 
 
 def solve_ivp(fun, t_span, y0, method: str = "dopri5", *, rtol: float = 1e-3, atol: float = 1e-6,
-              jac=None, first_step=None, max_step=np.inf):
+              jac=None, first_step=None, max_step=np.inf, dense_output: bool = False,
+              t_eval=None, max_steps: int = 100_000):
     """``scipy.integrate.solve_ivp``-style call; returns a :class:`robonum.Solution`.
 
-    ``method`` is ``"dopri5"`` (alias ``"RK45"``).
+    ``rtol`` in [1e-14, 1], ``atol > 0``; ``first_step``, ``max_step`` > 0;
+    ``t_eval`` sorted times inside ``t_span`` (at most 1e6); ``max_steps``
+    (accepted + rejected) caps the run, which then stops with reason
+    ``"max_steps"``.  Failures (step-size underflow, Newton failure that
+    shrinks ``h`` to nothing, NaN in ``f``) come back as ``status = -1`` with
+    ``reason`` and ``message``, never as a hang or an exception.
     """
-    check.one_of("method", method, METHODS)
+    stepper = make_ivp_stepper(method)
+    dense_output = check.boolean("dense_output", dense_output)
     problem = ODEProblem(fun, y0, t_span, jac=jac, name="solve_ivp")
-    max_step = None if max_step is None or max_step == np.inf else max_step
-    return integrate(problem, METHODS[method], rtol=rtol, atol=atol, first_step=first_step,
-                     max_step=max_step)
+    if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
+        max_step = check.positive("max_step", max_step)
+    else:
+        max_step = None
+    if t_eval is not None:
+        t_eval = check.real_array("t_eval", t_eval, ndim=1, max_size=MAX_T_EVAL)
+        t0, t1 = problem.t_span
+        if np.any(t_eval < t0) or np.any(t_eval > t1) or np.any(np.diff(t_eval) < 0):
+            raise ValueError(f"t_eval must be sorted times inside t_span = ({t0:g}, {t1:g})")
+    max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+    sol = integrate_adaptive(problem, stepper, rtol=rtol, atol=atol, first_step=first_step,
+                             max_step=max_step, controller=None, blowup=1e300,
+                             max_steps=max_steps, dense=dense_output or t_eval is not None)
+    dense = sol.info.pop("dense", None)
+    if t_eval is not None:
+        reached = t_eval[t_eval <= sol.t[-1]]
+        sol.t, sol.y = reached, (dense(reached) if reached.size else np.zeros((problem.n, 0)))
+    sol.sol = dense if dense_output else None
+    return sol
+
+
+__all__ = ["solve_ivp", "make_ivp_stepper", "METHODS", "StepController"]

@@ -4,7 +4,9 @@
 Robertson.  ``oscillators``: harmonic oscillator and simple pendulum (with
 their energies).  ``robots``: flexible joint, leg on penalty contact, DC
 motor.  ``analysis``: Jacobian eigenvalues, stiffness ratio, a tight
-SciPy reference solution.
+SciPy reference solution.  Modules with more: ``contact`` (a bouncing
+leg, smoothed contact), ``chains`` (an n-link flexible chain), ``testset``
+(HIRES, ROBER, VDPOL of the IVP test set, for work-precision diagrams).
 
 Every parameter has a physical range stated (with units and a reason) in
 its factory's docstring; outside it, and for NaN/inf, bools, strings,
@@ -20,6 +22,7 @@ Example::
     p = rn.problems.stiff_cosine(lam=1000)
     rn.problems.stiffness_ratio(rn.problems.dc_motor())   # ≈ 197
 """
+from . import chains, contact, testset
 from .analysis import jacobian_eigenvalues, reference_solution, stiffness_ratio
 from .classic import dahlquist, logistic, robertson, stiff_cosine, van_der_pol
 from .oscillators import harmonic_energy, harmonic_oscillator, pendulum, pendulum_energy
@@ -30,4 +33,5 @@ __all__ = [
     "harmonic_oscillator", "harmonic_energy", "pendulum", "pendulum_energy",
     "flexible_joint", "penalty_contact", "dc_motor",
     "jacobian_eigenvalues", "stiffness_ratio", "reference_solution",
+    "chains", "contact", "testset",
 ]

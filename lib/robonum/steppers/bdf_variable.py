@@ -1,0 +1,213 @@
+"""Variable-order (1-5), quasi-constant-step NDF/BDF in backward-difference form.
+
+Shampine & Reichelt (1997, ode15s): the numerical differentiation formulas
+(NDF) of order ``k`` are, with the predictor ``y^(0) = sum_{j=0}^{k} D_j``
+(``D_j = nabla^j y_n``, the backward differences of the last ``k + 1``
+values) and ``d = y_{n+1} - y^(0)``,
+
+    (1 - kappa_k) gamma_k d - h f(t_{n+1}, y^(0) + d) + sum_{j=1}^{k} gamma_j D_j = 0,
+
+``gamma_k = sum_{j=1}^{k} 1/j``; ``kappa = 0`` gives BDF, the NDF values
+``kappa = (-0.185, -1/9, -0.0823, -0.0415, 0)`` trade a little stability
+angle for a smaller error constant.  Dividing by ``alpha = (1 - kappa_k)
+gamma_k``: ``d - (h/alpha) f(y^(0) + d) + psi = 0``, solved by simplified
+Newton with ``I - (h/alpha) J``.  The local error is
+``(kappa_k gamma_k + 1/(k + 1)) d``.
+
+The step size changes only after ``k + 1`` equal steps ("quasi-constant");
+a change rescales the differences ``D`` to the new step exactly (the
+interpolation polynomial through the past values is kept).  After those
+steps the errors of orders ``k - 1`` and ``k + 1`` are estimated from ``D``
+and the order whose step would be largest is taken.
+
+Newton: at most 4 iterations; as in RADAU5 the rate ``eta = theta/(1-theta)``
+of the previous solve lets a step stop after one iteration when the first
+correction is already far below the tolerance.  ``J`` is reused until a
+solve fails.
+"""
+from __future__ import annotations
+
+import numpy as np
+from scipy.linalg import lapack
+
+from ..control import StepController
+from ..dense import BackwardDifferencePiece
+from ..errors import NonlinearSolveError
+from .base import Stepper, check_h
+
+_EPS = np.finfo(float).eps
+MAX_ORDER = 5
+NEWTON_MAXITER = 4
+KAPPA = np.array([0.0, -0.1850, -1.0 / 9.0, -0.0823, -0.0415, 0.0])
+GAMMA = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, MAX_ORDER + 1))])
+ALPHA = (1.0 - KAPPA) * GAMMA
+ERROR_CONST = KAPPA * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
+
+
+def _rms(v) -> float:
+    return float(np.sqrt(np.dot(v, v) / v.size))
+
+
+def rescale_matrix(order: int, factor: float) -> np.ndarray:
+    """``R`` with ``D_new[1:k+1] = R^T D[1:k+1]``: backward differences of the same polynomial
+    at spacing ``factor * h`` (``R = P(factor) P(1)^{-1}``, ``P(r)_{ij} = prod_{m<i} (m - r j)/(m + 1)``).
+    """
+    def P(r):
+        i = np.arange(1, order + 1)[:, None]
+        j = np.arange(1, order + 1)[None, :]
+        M = np.zeros((order + 1, order + 1))
+        M[1:, 1:] = (i - 1 - r * j) / i
+        M[0] = 1.0
+        return np.cumprod(M, axis=0)
+
+    return (P(factor) @ P(1.0))[1:, 1:] if order else np.zeros((0, 0))
+
+
+class _State:
+    def __init__(self, n):
+        self.D = np.zeros((MAX_ORDER + 3, n))
+        self.order, self.h, self.n_equal = 1, None, 0
+        self.J, self.J_fresh, self.lu, self.lu_c = None, False, None, None
+        self.eta = 1.0
+        self.nit = 0
+        self.pending = None
+        self.t_D = None
+
+
+class VariableBDF(Stepper):
+    """Adaptive NDF/BDF of orders 1-5 (``ndf=False``: plain BDF), quasi-constant step size.
+
+    Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="bdf")``.
+    References: Shampine & Reichelt (1997), the MATLAB ODE suite (ode15s);
+    Hairer & Wanner, *Solving ODEs II*, sec. V.1-V.2.
+    """
+
+    name = "NDF/BDF 1-5 (adaptive)"
+    order = 5
+    error_order = 1
+    initial_order = 1
+
+    def __init__(self, ndf: bool = True):
+        self.kappa = KAPPA if ndf else np.zeros_like(KAPPA)
+        self.alpha = (1.0 - self.kappa) * GAMMA
+        self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
+        self.rtol, self.atol = 1e-3, 1e-6
+        self.newton_tol = 0.03
+
+    def set_tolerances(self, rtol, atol):
+        self.rtol, self.atol = float(rtol), float(atol)
+        self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+
+    def default_controller(self) -> StepController:
+        return StepController(2, safety=0.9, fac_min=0.2, fac_max=10.0)
+
+    def init(self, work, t0, y0, h):
+        return _State(y0.size)
+
+    def seed(self, state, t, y, fy):
+        state.f0 = fy
+
+    def _restart(self, work, state, t, y, h):
+        f0 = getattr(state, "f0", None)
+        state.D[:] = 0.0
+        state.D[0] = y
+        state.D[1] = h * (work.f(t, y) if f0 is None else f0)
+        state.order, state.h, state.n_equal, state.t_D = 1, h, 0, t
+        state.lu = None
+
+    def step(self, work, t, y, h, state):
+        h = check_h(h)
+        if state.t_D != t or not np.array_equal(state.D[0], y):
+            self._restart(work, state, t, y, h)
+        elif h != state.h:
+            k = state.order
+            R = rescale_matrix(k, h / state.h)
+            state.D[1:k + 1] = R.T @ state.D[1:k + 1]
+            state.h, state.n_equal, state.lu = h, 0, None
+        k, D = state.order, state.D
+        t_new = t + h
+        y_pred = D[:k + 1].sum(axis=0)
+        scale = self.atol + self.rtol * np.abs(y_pred)
+        psi = (GAMMA[1:k + 1] @ D[1:k + 1]) / self.alpha[k]
+        c = h / self.alpha[k]
+        for attempt in (0, 1):
+            if state.J is None:
+                state.J, state.J_fresh = work.jac(t_new, y_pred), True
+                state.lu = None
+            if state.lu is None or state.lu_c != c:
+                state.lu = work.lu_factor(np.eye(y.size) - c * state.J)
+                state.lu_c = c
+            d = self._newton(work, state, t_new, y_pred, c, psi, scale)
+            if d is not None:
+                break
+            state.eta = 1.0
+            if attempt == 0 and not state.J_fresh:
+                state.J = None
+                continue
+            raise NonlinearSolveError(f"Newton failed at t = {t:g} (h = {h:.3g}, order {k})",
+                                      NEWTON_MAXITER, float("inf"))
+        y_new = y_pred + d
+        state.pending = (t_new, d, y_new)
+        return y_new, self.error_const[k] * d, state
+
+    def _newton(self, work, state, t_new, y_pred, c, psi, scale):
+        lu, piv = state.lu
+        d = np.zeros_like(y_pred)
+        y = y_pred.copy()
+        eta, dy_old = max(state.eta, _EPS) ** 0.8, None
+        for k in range(1, NEWTON_MAXITER + 1):
+            f = work.f(t_new, y)
+            work.n_newton += 1
+            dy = lapack.dgetrs(lu, piv, c * f - psi - d)[0]
+            dy_norm = _rms(dy / scale)
+            if not np.isfinite(dy_norm):
+                return None
+            if dy_old is not None:
+                rate = dy_norm / dy_old
+                if rate >= 1.0:
+                    return None
+                eta = rate / (1.0 - rate)
+            y += dy
+            d += dy
+            if dy_norm == 0.0 or eta * dy_norm < self.newton_tol:
+                state.eta, state.nit = eta, k
+                return d
+            dy_old = dy_norm
+        return None
+
+    def adapt_step(self, controller, work, h, err_norm, state):
+        """Accept/reject; on acceptance update the differences and choose order and step."""
+        k = state.order
+        if not np.isfinite(err_norm):
+            controller.adapt(h, np.inf)
+            return False, 0.5 * h
+        safety = 0.9 * (2 * NEWTON_MAXITER + 1) / (2 * NEWTON_MAXITER + state.nit)
+        controller.q = k + 1
+        accepted, h_next = controller.adapt(h, err_norm, safety=min(0.9, safety))
+        if not accepted:
+            return False, h_next
+        t_new, d, y_new = state.pending
+        D = state.D
+        D[k + 2] = d - D[k + 1]
+        D[k + 1] = d
+        for i in range(k, -1, -1):
+            D[i] += D[i + 1]
+        D[0] = y_new                       # the value the driver holds, bit for bit
+        state.t_D, state.J_fresh, state.k_last = t_new, False, k
+        state.n_equal += 1
+        if state.n_equal < k + 1:
+            return True, h
+        scale = self.atol + self.rtol * np.abs(D[0])
+        e_m = _rms(self.error_const[k - 1] * D[k] / scale) if k > 1 else np.inf
+        e_p = _rms(self.error_const[k + 1] * D[k + 2] / scale) if k < MAX_ORDER else np.inf
+        norms = np.array([e_m, err_norm, e_p])
+        with np.errstate(divide="ignore"):
+            factors = norms ** (-1.0 / np.arange(k, k + 3))
+        best = int(np.argmax(factors))
+        state.order = k + best - 1
+        factor = min(controller.fac_max, safety * factors[best])
+        return True, h * max(factor, controller.fac_min)
+
+    def interpolant(self, state):
+        k = state.k_last
+        return BackwardDifferencePiece(state.t_D, state.h, state.D[:k + 1].copy())

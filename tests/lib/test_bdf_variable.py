@@ -1,0 +1,58 @@
+"""Variable-order NDF/BDF: difference rescaling, order changes, accuracy."""
+import numpy as np
+import pytest
+
+import robonum as rn
+from robonum.steppers.bdf_variable import ERROR_CONST, VariableBDF, rescale_matrix
+
+
+def test_rescale_matrix_keeps_the_polynomial():
+    """Backward differences of a cubic at spacing h, rescaled to 0.37 h, equal the direct ones."""
+    poly = np.polynomial.Polynomial([0.3, -1.0, 0.5, 2.0])
+    h, r, k = 0.1, 0.37, 3
+    t = 1.0
+
+    def diffs(step):
+        vals = poly(t - step * np.arange(k + 1))
+        D = [vals]
+        for _ in range(k):
+            D.append(D[-1][:-1] - D[-1][1:])
+        return np.array([d[0] for d in D])
+    D = diffs(h)
+    new = rescale_matrix(k, r).T @ D[1:]
+    np.testing.assert_allclose(new, diffs(r * h)[1:], rtol=1e-12, atol=1e-14)
+
+
+def test_bdf_error_constants():
+    # kappa = 0: BDF_k error constant 1/(k+1) (in this normalisation)
+    st = VariableBDF(ndf=False)
+    np.testing.assert_allclose(st.error_const[1:], 1 / np.arange(2, 7))
+    assert ERROR_CONST[1] == pytest.approx(-0.185 + 0.5)
+
+
+def test_uses_several_orders():
+    p = rn.problems.van_der_pol(mu=10, t_span=(0, 20))
+    orders = []
+    st = VariableBDF()
+    orig = st.adapt_step
+
+    def spy(*a):
+        out = orig(*a)
+        orders.append(a[-1].order)
+        return out
+    st.adapt_step = spy
+    s = rn.integrate(p, st, rtol=1e-8, atol=1e-8)
+    assert s.success and max(orders) >= 4 and min(orders) == 1
+
+
+@pytest.mark.parametrize("ndf", [True, False])
+def test_accuracy_exp(ndf):
+    p = rn.ODEProblem(lambda t, y: -y, [1.0], (0, 5), jac=lambda t, y: -np.eye(1))
+    s = rn.integrate(p, VariableBDF(ndf=ndf), rtol=1e-9, atol=1e-12)
+    assert abs(s.y_final[0] - np.exp(-5)) < 1e-8
+
+
+def test_robertson_long_run_conserves_mass():
+    p = rn.problems.robertson(t_span=(0, 1e6))
+    s = rn.integrate(p, VariableBDF(), rtol=1e-6, atol=1e-12)
+    assert s.success and abs(s.y_final.sum() - 1) < 1e-9

@@ -1,0 +1,46 @@
+"""The IVP test set problems: published reference values against SciPy at rtol 1e-12."""
+import numpy as np
+import pytest
+from scipy.integrate import solve_ivp
+
+import robonum as rn
+from robonum.problems import testset
+
+ATOL = {"hires": 1e-16, "rober": 1e-20, "vdpol": 1e-12}
+
+
+@pytest.mark.parametrize("name", testset.NAMES)
+def test_reference_matches_scipy(name):
+    p = testset.testset_problem(name)
+    r = solve_ivp(p.f, p.t_span, p.y0, method="Radau", rtol=1e-12, atol=ATOL[name], jac=p.jac)
+    assert r.success
+    assert testset.digits(r.y[:, -1], p.params["reference"]) > 10
+
+
+@pytest.mark.parametrize("name", testset.NAMES)
+def test_jacobian_matches_differences(name):
+    p = testset.testset_problem(name)
+    y = p.y0 + 0.01 * np.arange(1, p.n + 1)
+    J = p.jac(0.0, y)
+    w = rn.Work(p.replace(jac=None))
+    Jfd = w.jac(0.0, y)
+    assert np.abs(J - Jfd).max() <= 1e-5 * max(1.0, np.abs(J).max())
+
+
+@pytest.mark.parametrize("name", testset.NAMES)
+@pytest.mark.parametrize("method", ["radau5", "bdf"])
+def test_ours_reach_digits(name, method):
+    p = testset.testset_problem(name)
+    atol = {"hires": 1e-10, "rober": 1e-14, "vdpol": 1e-8}[name]
+    s = rn.solve_ivp(p.f, p.t_span, p.y0, method=method, rtol=1e-8, atol=atol, jac=p.jac)
+    assert s.success and testset.digits(s.y[:, -1], p.params["reference"]) > 3.5
+
+
+def test_digits_and_bad_names():
+    assert testset.digits([1.0, 2.0], [1.0, 2.0]) == 16.0
+    assert testset.digits([1.1, 2.0], [1.0, 2.0]) == pytest.approx(1.0)
+    assert testset.digits([np.nan, 2.0], [1.0, 2.0]) == 0.0
+    with pytest.raises(ValueError):
+        testset.testset_problem("orego")
+    with pytest.raises(ValueError):
+        testset.digits([1.0], [1.0, 2.0])
