@@ -1,14 +1,24 @@
-"""Lie groups for attitude: SO(3) maps and rotation integrators.
+"""Lie groups for attitude: SO(3) maps, rotation integrators, unit quaternions.
 
-``from robonum import lie`` gives ``hat``, ``vee``, ``exp``, ``log``,
-``orthogonality_error``; :func:`integrate_rotation` integrates ``Ṙ = R [ω]×``
-five ways and returns a :class:`robonum.Solution` (``sol.R``).
+``from robonum import lie`` gives ``hat``, ``vee``, ``exp``, ``log``, ``dexp_inv``,
+``orthogonality_error``; :func:`integrate_rotation` integrates ``Ṙ = R [ω]×`` in any
+of ``METHODS`` and returns a :class:`robonum.Solution` (``sol.R``);
+:func:`integrate_attitude` does the same for an :class:`AttitudeProblem`
+(:func:`coning`, :class:`FreeRigidBody`).  The Lie-group steppers (:class:`RKMK`,
+:class:`CrouchGrossman`, :class:`Projected`) are built from Butcher tableaux.
+:mod:`.quaternion` integrates unit quaternions the same ways.
 """
-from . import so3
-from .rotation_integrators import (METHODS, euler_orthogonality_prediction, exact_rotation,
-                                   gram_schmidt, integrate_rotation, orthogonality_errors, polar)
-from .so3 import exp, hat, log, orthogonality_error, vee
+from . import quaternion, so3
+from .attitude import AttitudeProblem, FreeRigidBody, coning
+from .group_methods import CG3, CrouchGrossman, ExpMidpoint, Projected, RKMK, stepper
+from .projection import gram_schmidt, polar
+from .rotation_integrators import (METHODS, angle_errors, euler_orthogonality_prediction,
+                                   exact_rotation, integrate_attitude, integrate_rotation,
+                                   orthogonality_errors, rk_orthogonality_prediction, imag_axis_gain)
+from .so3 import dexp_inv, exp, hat, log, orthogonality_error, vee
 
-__all__ = ["so3", "hat", "vee", "exp", "log", "orthogonality_error", "orthogonality_errors",
-           "integrate_rotation", "exact_rotation", "gram_schmidt", "polar",
-           "euler_orthogonality_prediction", "METHODS"]
+__all__ = ["so3", "quaternion", "hat", "vee", "exp", "log", "dexp_inv", "orthogonality_error",
+           "orthogonality_errors", "angle_errors", "integrate_rotation", "integrate_attitude",
+           "exact_rotation", "gram_schmidt", "polar", "euler_orthogonality_prediction",
+           "rk_orthogonality_prediction", "imag_axis_gain", "METHODS", "AttitudeProblem", "FreeRigidBody", "coning",
+           "RKMK", "CrouchGrossman", "Projected", "ExpMidpoint", "CG3", "stepper"]

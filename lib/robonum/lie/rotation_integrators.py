@@ -1,151 +1,122 @@
-"""Integrating the attitude ``Ṙ = R [ω]×`` (body-frame angular velocity ω).
+"""Integrating the attitude ``Ṙ = R [ω]×`` (body-frame angular velocity ω), and measuring the result.
 
-Five ways, compared in seed 1.18 ④ (the first four) and the text:
+Seed 1.18 ④ compares four ways for a constant ω; the book adds more (``METHODS``):
 
 ``"euler"``        ``R ← R + h R[ω]×``: the matrix entries as an ODE (forward Euler);
 ``"euler_gs"``     the same, then Gram-Schmidt on the columns (1, 2, 3 in order);
 ``"euler_polar"``  the same, then the polar factor ``U Vᵀ`` (nearest rotation);
-``"rk4"``          classical RK4 on the 9 entries;
-``"exp"``          ``R ← R Exp(h ω)``, the Lie-group (exponential-map) step.
+``"rk4"``          classical RK4 on the 9 entries;  ``"rk4_polar"`` then the polar factor;
+``"exp"``          ``R ← R Exp(h ω(t + h/2))``, the exponential-map step (exact for constant ω);
+``"lie_euler"``    ``R ← R Exp(h ω(t, R))``, order 1;
+``"rkmk4"``        Runge-Kutta-Munthe-Kaas with the RK4 tableau, order 4;
+``"cg3"``          Crouch-Grossman, order 3.
 
 All of them run through robonum's one fixed-step loop (:func:`robonum.fixed.march`)
-on the state ``vec(R)`` (9 entries, row-major); ``"euler"`` and ``"rk4"`` are
-the library's own ``ExplicitRK`` with the catalogue tableaux.  The result is
-a :class:`robonum.Solution` with layout ``"so3"`` (``sol.R`` has shape
-``(len(t), 3, 3)``).  For a time-varying ω the ``"exp"`` step uses
-``ω(t + h/2)`` (second order; exact for constant ω).
+on the state ``vec(R)`` (9 entries, row-major) of an :class:`AttitudeProblem`; the
+steppers are built from tableaux in :mod:`robonum.lie.group_methods`.  The result is a
+:class:`robonum.Solution` with layout ``"so3"`` (``sol.R`` has shape ``(len(t), 3, 3)``).
 Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*,
 sec. IV.8 (Lie group methods); Murray, Li & Sastry, sec. 2.2.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from .. import _validate as check
+from .. import methods
 from ..fixed import equal_steps, march
-from ..problem import ODEProblem
-from ..steppers import ExplicitRK, Stepper
-from . import so3
+from . import group_methods, so3
+from .attitude import AttitudeProblem
+from .projection import _polar
 
-METHODS = ("euler", "euler_gs", "euler_polar", "rk4", "exp")
-MAX_ROTATION_STEPS = 200_000     # ~15 µs per exp step: a few seconds
+METHODS = tuple(group_methods.METHODS)
+MAX_ROTATION_STEPS = 200_000     # ~15 µs per exp step, ~80 µs per RKMK4 step: seconds
 
 
 def orthogonality_errors(R) -> np.ndarray:
     """``max_ij |(RᵀR - I)_ij|`` for each matrix of a stack of shape ``(m, 3, 3)``."""
-    R = check.real_array("R", R, finite=False)
-    if R.ndim != 3 or R.shape[1:] != (3, 3):
-        raise ValueError(f"R must have shape (m, 3, 3), got {R.shape}")
+    R = _stack("R", R)
     E = np.einsum("kji,kjl->kil", R, R) - np.eye(3)
     return np.max(np.abs(E), axis=(1, 2))
 
 
-def gram_schmidt(M) -> np.ndarray:
-    """Orthonormalise the columns of ``M`` in order (modified Gram-Schmidt).
+def angle_errors(R, R_ref) -> np.ndarray:
+    """Rotation angle (rad) between ``polar(R_k)`` and ``R_ref_k``, for stacks of shape ``(m, 3, 3)``.
 
-    ``q1 = m1/|m1|``, ``q2 ∝ m2 - (q1·m2) q1``, ``q3 ∝ m3 - (q1·m3) q1 - (q2·m3) q2``.
-    The first column keeps its direction, so the result depends on the
-    column order -- unlike :func:`polar`.
+    ``θ = atan2(|vee(M)|, (tr M - 1)/2)`` with ``M = R_refᵀ polar(R)`` -- the geodesic
+    distance on SO(3), well conditioned at every angle.  The polar factor makes it
+    meaningful for a matrix that drifted off SO(3) (its rotation part); for a
+    rotation ``polar(R) = R`` to rounding.
     """
-    return _gram_schmidt(so3._mat3("M", M).copy())
+    R, R_ref = _stack("R", R), _stack("R_ref", R_ref)
+    if R.shape != R_ref.shape:
+        raise ValueError(f"R and R_ref must have the same shape, got {R.shape} and {R_ref.shape}")
+    if not (np.isfinite(R).all() and np.isfinite(R_ref).all()):
+        raise ValueError("R and R_ref must contain only finite values")
+    out = np.empty(len(R))
+    for k, (A, B) in enumerate(zip(R, R_ref)):
+        if not np.linalg.det(A) > 0:
+            raise ValueError(f"R[{k}] must have det > 0 to have a rotation part, got {np.linalg.det(A):.3g}")
+        M = B.T @ _polar(A)
+        out[k] = np.arctan2(np.linalg.norm(so3.vee(M)), 0.5 * (np.trace(M) - 1.0))
+    return out
 
 
-def _gram_schmidt(Q):
-    """In-place modified Gram-Schmidt on the columns of ``Q`` (no input checks)."""
-    for j in range(3):
-        for i in range(j):
-            Q[:, j] -= (Q[:, i] @ Q[:, j]) * Q[:, i]
-        norm = np.linalg.norm(Q[:, j])
-        if not norm > 1e-12:
-            raise ValueError("M must have linearly independent, finite columns for Gram-Schmidt")
-        Q[:, j] /= norm
-    return Q
+def _stack(name, R):
+    R = check.real_array(name, R, finite=False, max_size=9 * 10**6)
+    if R.ndim != 3 or R.shape[1:] != (3, 3):
+        raise ValueError(f"{name} must have shape (m, 3, 3), got {R.shape}")
+    return R
 
 
-def polar(M) -> np.ndarray:
-    """The orthogonal polar factor ``U Vᵀ`` of ``M = U Σ Vᵀ``: the rotation nearest
-    to ``M`` in the Frobenius norm (for ``det M > 0``; Higham, *Functions of
-    Matrices*, sec. 8.1)."""
-    M = so3._mat3("M", M)
-    if not np.linalg.det(M) > 0:
-        raise ValueError(f"M must have det M > 0 to be near a rotation, got det M = {np.linalg.det(M):.3g}")
-    return _polar(M)
-
-
-def _polar(M):
-    U, _, Vt = np.linalg.svd(M)
-    return U @ Vt
-
-
-def _omega_fn(omega):
-    """``ω(t)`` from a constant 3-vector or a callable, with its output checked."""
-    if callable(omega):
-        return lambda t: so3._vec3("omega(t)", omega(t))
-    w = so3._vec3("omega", omega)
-    if float(np.max(np.abs(w))) > so3.MAX_ANGLE_RATE:
-        raise ValueError(f"omega must have |omega_i| <= {so3.MAX_ANGLE_RATE:g} rad per unit time, "
-                         f"got {np.max(np.abs(w)):.3g}")
-    return lambda t: w
-
-
-class _RotationStep(Stepper):
-    """``"exp"``, ``"euler_gs"`` and ``"euler_polar"``: one step on the 9-vector ``vec(R)``."""
-
-    def __init__(self, method, w_of_t):
-        self.method, self.w = method, w_of_t
-        self.name = {"exp": "exponential map", "euler_gs": "Euler + Gram-Schmidt",
-                     "euler_polar": "Euler + polar"}[method]
-        self.order = 1 if method != "exp" else 2
-
-    def init(self, work, t0, y0, h):
-        return None
-
-    def step(self, work, t, y, h, state):
-        R = y.reshape(3, 3)
-        if self.method == "exp":
-            work.nfev += 1                     # one evaluation of ω
-            R_new = R @ so3._exp(h * self.w(t + 0.5 * h))
-        else:
-            work.nfev += 1
-            M = R + h * (R @ so3._hat(self.w(t)))
-            if not np.isfinite(M).all():
-                return M.ravel(), None, state  # the driver reports the divergence
-            R_new = _gram_schmidt(M) if self.method == "euler_gs" else _polar(M)
-        return R_new.ravel(), None, state
-
-
-def integrate_rotation(R0, omega, t_span, h: float, method: str = "exp", *,
+def integrate_rotation(R0, omega, t_span, h: float, method="exp", *, state_dependent: bool = False,
                        save_every: int = 1, blowup: float = 1e8):
-    """Integrate ``Ṙ = R [ω(t)]×`` from ``R(t0) = R0`` in equal steps of at most ``h``.
+    """Integrate ``Ṙ = R [ω]×`` from ``R(t0) = R0`` in equal steps of at most ``h``.
 
     Parameters
     ----------
     R0 : (3, 3) array -- initial attitude (used as given, even if not exactly orthogonal).
-    omega : 3-vector or callable ``omega(t) -> 3-vector`` -- body-frame angular velocity.
+    omega : 3-vector, callable ``omega(t)``, or with ``state_dependent=True`` callable
+        ``omega(t, R)`` -- the body-frame angular velocity (see :class:`AttitudeProblem`).
     t_span : (t0, t1); h : largest step (the run uses ``(t1-t0)/ceil((t1-t0)/h)``, see ``sol.h``).
-    method : one of ``METHODS``; save_every, blowup : as for :func:`robonum.integrate`.
-    Returns a :class:`robonum.Solution` with ``layout = "so3"``; a run whose matrices
-    blow up (matrix Euler with a large ``h``) stops with ``reason = "diverged"``.
+    method : a name in ``METHODS`` or a stepper from :mod:`robonum.lie.group_methods`
+        (e.g. ``lie.RKMK("rk4", dexpinv_terms=0)``).
+    save_every, blowup : as for :func:`robonum.integrate`.
+    Returns a :class:`robonum.Solution` with ``layout = "so3"`` (``sol.R``); a run whose
+    matrices blow up (matrix Euler with a large ``h``) stops with ``reason = "diverged"``.
     Example: ``integrate_rotation(np.eye(3), [0.3, -0.5, 0.8], (0, 100), 0.01, "euler")``.
     """
     R0 = so3._mat3("R0", R0)
-    check.one_of("method", method, METHODS)
+    step = group_methods.stepper(method)
     t_span = check.interval("t_span", t_span)
     h = check.positive("h", h)
-    w_of_t = _omega_fn(omega)
     n, h_used = equal_steps(t_span, h, MAX_ROTATION_STEPS, "integrate_rotation")
     save_every = check.integer("save_every", save_every, 1, n)
+    problem = AttitudeProblem(omega, R0, t_span, state_dependent=state_dependent)
+    return _march(problem, step, n, h_used, save_every, blowup)
 
-    def f(t, y):
-        return (y.reshape(3, 3) @ so3._hat(w_of_t(t))).ravel()
 
-    exact = None
-    if not callable(omega):
-        w = w_of_t(0.0)
-        exact = lambda t: (R0 @ so3._exp((t - t_span[0]) * w)).ravel()   # noqa: E731
-    problem = ODEProblem(f, R0.ravel(), t_span, exact=exact, name="attitude")
-    stepper = ExplicitRK(method) if method in ("euler", "rk4") else _RotationStep(method, w_of_t)
-    sol = march(problem, stepper, n, h_used, save_every=save_every, blowup=blowup)
+def integrate_attitude(problem: AttitudeProblem, method, h: float, *, save_every: int = 1,
+                       blowup: float = 1e8):
+    """:func:`integrate_rotation` for a ready-made :class:`AttitudeProblem` (``coning()``,
+    ``FreeRigidBody``): equal steps of at most ``h``, ``sol.R`` for the attitudes.
+
+    The same run as ``rn.integrate(problem, lie.stepper(method), h)``, which
+    ``rn.convergence_study`` uses; this one also gives the result the ``"so3"`` layout.
+    """
+    if not isinstance(problem, AttitudeProblem):
+        raise TypeError(f"problem must be an AttitudeProblem, got {type(problem).__name__}")
+    step = group_methods.stepper(method)
+    h = check.positive("h", h)
+    n, h_used = equal_steps(problem.t_span, h, MAX_ROTATION_STEPS, "integrate_attitude")
+    save_every = check.integer("save_every", save_every, 1, n)
+    return _march(problem, step, n, h_used, save_every, blowup)
+
+
+def _march(problem, step, n, h, save_every, blowup):
+    sol = march(problem, step, n, h, save_every=save_every, blowup=blowup)
     sol.layout = "so3"
     return sol
 
@@ -167,11 +138,49 @@ def euler_orthogonality_prediction(omega, h: float, n: int) -> float:
     The largest entry of ``I - ω̂ω̂ᵀ`` is on the diagonal (``max_i 1 - ω̂_i² >= 2/3``
     beats ``|ω̂_i ω̂_j| <= 1/2``), hence ``((1 + h²|ω|²)ⁿ - 1) max_i (1 - ω̂_i²)``.
     """
+    return rk_orthogonality_prediction("euler", omega, h, n)
+
+
+def rk_orthogonality_prediction(method, omega, h: float, n: int) -> float:
+    """Predicted ``max_ij |(RₙᵀRₙ - I)_ij|`` of ``n`` steps of an explicit RK method on the
+    9 entries of ``R``, constant ω, from the method's stability polynomial ``P``.
+
+    One step is ``R ← R P(hΩ)`` (``Ω = [ω]×``, linear ODE), so ``RₙᵀRₙ = (P(-hΩ) P(hΩ))ⁿ``.
+    ``Ω`` has eigenvalues ``0`` on ``ω̂`` and ``±i|ω|`` on the plane ⟂ ``ω̂``, hence
+    ``RₙᵀRₙ - I = (|P(iθ)|^{2n} - 1)(I - ω̂ω̂ᵀ)``, ``θ = h|ω|``: ``|P(iθ)|² = 1 + θ²`` for Euler,
+    ``1 - θ⁶/72 + θ⁸/576`` for RK4 (see :func:`imag_axis_gain`).  The largest entry of
+    ``I - ω̂ω̂ᵀ`` is ``max_i (1 - ω̂_i²)`` (diagonal ``>= 2/3`` beats off-diagonal ``<= 1/2``).
+    """
     w = so3._vec3("omega", omega)
     h = check.positive("h", h, hi=1e6)
     n = check.integer("n", n, 0, 10**12)
     w2 = float(w @ w)
-    if w2 == 0.0:
+    if w2 == 0.0 or n == 0:
         return 0.0
-    growth = np.expm1(n * np.log1p(h * h * w2))
-    return float(growth * np.max(1.0 - w * w / w2))
+    d = imag_axis_gain(method, h * np.sqrt(w2))
+    return abs(_power_minus_one(d, n)) * float(np.max(1.0 - w * w / w2))
+
+
+def imag_axis_gain(method, theta: float) -> float:
+    """``|P(iθ)|² - 1`` for an explicit RK tableau's stability polynomial ``P``, without cancellation.
+
+    ``|P(iθ)|² = P(z) P(-z)`` at ``z² = -θ²``; the product's coefficients are formed exactly
+    (``Fraction``) and the constant 1 drops out before any rounding.
+    """
+    tab = methods.get(method)
+    if tab.family != "rk" or not tab.is_explicit:
+        raise ValueError(f"method must be an explicit Runge-Kutta tableau, got {tab.name!r}")
+    theta = check.real("theta", theta, 0.0, 1e6)
+    P, _ = tab.stability_polynomials(exact=True)           # ascending, P(z) = Σ p_k z^k
+    S = np.convolve(np.array(P, dtype=object),
+                    np.array([p * (-1) ** k for k, p in enumerate(P)], dtype=object))
+    x = Fraction(theta) ** 2
+    return float(sum(S[2 * j] * (-1) ** j * x ** j for j in range(1, len(S) // 2 + 1)))
+
+
+def _power_minus_one(d: float, n: float) -> float:
+    """``(1 + d)^n - 1`` accurately for tiny ``d`` (inf past overflow, -1 if ``1 + d <= 0``)."""
+    if d <= -1.0:
+        return -1.0
+    log_growth = n * np.log1p(d)
+    return float(np.expm1(log_growth)) if log_growth < 700 else float("inf")

@@ -125,3 +125,57 @@ def orthogonality_error(R) -> float:
     """
     R = _mat3("R", R)
     return float(np.max(np.abs(R.T @ R - np.eye(3))))
+
+
+# Coefficients B_k/k! (-1)^k of dexp⁻¹ = Σ_k B_k/k! (-ad_u)^k, k = 0..8 (Bernoulli numbers B_k;
+# B_3 = B_5 = B_7 = 0).  Iserles, Munthe-Kaas, Nørsett & Zanna (2000), sec. 2.5 / eq. (3.6).
+_DEXPINV_SERIES = (1.0, 0.5, 1.0 / 12.0, 0.0, -1.0 / 720.0, 0.0, 1.0 / 30240.0, 0.0, -1.0 / 1209600.0)
+MAX_DEXPINV_TERMS = len(_DEXPINV_SERIES) - 1
+
+
+def dexp_inv(u, v, terms: int | None = None) -> np.ndarray:
+    """``dexp⁻¹_u(v)`` for the body-frame (right-trivialised) exponential: ``u̇ = dexp⁻¹_u(ω)``.
+
+    If ``R(t) = R₀ Exp(u(t))`` solves ``Ṙ = R [ω]×``, then ``u̇ = J_r(u)⁻¹ ω``, the inverse
+    right Jacobian of SO(3) (Solà et al. 2018, eq. 144):
+
+        ``J_r⁻¹(u) v = v + ½ u×v + c(θ) u×(u×v)``,  ``c(θ) = (1 - (θ/2) cot(θ/2)) / θ²``,  ``θ = |u|``.
+
+    Its series is ``Σ_k B_k/k! (-ad_u)^k v = v + ½ u×v + (1/12) u×(u×v) - (1/720) ad_u⁴ v + …``
+    (``ad_u v = u × v``; Bernoulli numbers).  ``terms=None`` uses the closed form
+    (needs ``|u| < 2π``); ``terms=k`` (0..8) keeps ``ad_u^j`` for ``j <= k``, as Runge-Kutta-Munthe-Kaas
+    methods do (Munthe-Kaas 1999: order ``p`` needs ``j <= p - 2``, and the ``j = 3`` term is 0).
+    """
+    u, v = _vec3("u", u), _vec3("v", v)
+    if terms is not None:
+        terms = check.integer("terms", terms, 0, MAX_DEXPINV_TERMS)
+        if float(np.max(np.abs(u))) > MAX_ANGLE_RATE:
+            raise ValueError(f"u must have |u_i| <= {MAX_ANGLE_RATE:g}, got {np.max(np.abs(u)):.3g}")
+        return _dexp_inv_series(u, v, terms)
+    theta = float(np.sqrt(u @ u))
+    if not theta < 2 * np.pi - 1e-6:
+        raise ValueError(f"u must have |u| < 2π for the closed form of dexp⁻¹ (it is singular at 2π), "
+                         f"got |u| = {theta:.6g}; use terms=k for the truncated series")
+    return _dexp_inv_exact(u, v, theta)
+
+
+def _dexp_inv_exact(u, v, theta):
+    if theta < 1e-3:     # series of c(θ): truncation θ⁶/1209600 < 1e-24
+        t2 = theta * theta
+        c = 1.0 / 12.0 + t2 / 720.0 + t2 * t2 / 30240.0
+    else:
+        half = 0.5 * theta
+        c = (1.0 - half * math.cos(half) / math.sin(half)) / (theta * theta)
+    W = _hat(u)                          # W v = u × v (np.cross is ~20x slower on 3-vectors)
+    uv = W @ v
+    return v + 0.5 * uv + c * (W @ uv)
+
+
+def _dexp_inv_series(u, v, terms):
+    """``Σ_{j<=terms} B_j/j! (-ad_u)^j v`` with ``ad_u v = u × v`` (no input checks)."""
+    out, t, W = v.copy(), v, _hat(u)
+    for j in range(1, terms + 1):
+        t = W @ t
+        if _DEXPINV_SERIES[j]:
+            out = out + _DEXPINV_SERIES[j] * t
+    return out
