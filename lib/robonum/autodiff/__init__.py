@@ -9,6 +9,10 @@ numbers (complex step), :class:`Dual` (forward mode) and :class:`Var`
 >>> grad(lambda x: sin(x[0]) * x[1], [0.0, 2.0])
 array([2., 0.])
 
+:func:`trace` returns the computational graph a recording leaves on the tape
+(:mod:`.graph`); :func:`grad_through_steps` differentiates through many
+integrator steps, optionally with checkpointing (:mod:`.checkpoint`).
+
 Error policy (the same for every primitive ``+ - * / ** exp log sin cos sqrt
 tanh``, in both modes and for floats, complex numbers and numpy arrays):
 
@@ -34,11 +38,15 @@ tanh``, in both modes and for floats, complex numbers and numpy arrays):
   operation and passes unchanged.  An output that is a real constant has
   derivative 0 (a zero row of the Jacobian).
 """
+from .checkpoint import StepsGradient, checkpoint_counts, grad_through_steps, rk4_step
 from .cost import ADCost, ad_cost
 from .domain import DomainError
 from .forward import Dual, derivative, jacobian_forward
 from .functions import cos, exp, log, sin, sqrt, tanh
+from .graph import Graph, Node, trace
 from .reverse import Tape, Var, grad, jacobian_reverse
 
 __all__ = ["Dual", "Var", "Tape", "derivative", "jacobian_forward", "jacobian_reverse",
-           "grad", "ad_cost", "ADCost", "DomainError", "sin", "cos", "exp", "log", "sqrt", "tanh"]
+           "grad", "ad_cost", "ADCost", "DomainError", "sin", "cos", "exp", "log", "sqrt", "tanh",
+           "trace", "Graph", "Node", "grad_through_steps", "rk4_step", "checkpoint_counts",
+           "StepsGradient"]

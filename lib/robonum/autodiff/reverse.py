@@ -41,7 +41,7 @@ class Tape:
 
     def var(self, value) -> "Var":
         """A new independent variable (a leaf) on this tape; ``value`` a finite real number."""
-        return _node(check.real("value", value), (), self)
+        return _node(check.real("value", value), (), self, "input")
 
     def backward(self, output: "Var") -> None:
         """Set ``node.grad = ∂output/∂node`` for every node up to ``output``.
@@ -56,19 +56,31 @@ class Tape:
         nodes = self.nodes
         if output.tape is not self or output.index >= len(nodes) or nodes[output.index] is not output:
             raise ValueError("output must be a Var recorded on this tape (and the tape not cleared)")
-        for node in nodes:
-            node.grad = 0.0
-        output.grad = 1.0
-        for k in range(output.index, -1, -1):
-            node = nodes[k]
-            g = node.grad
-            if g == 0.0:
-                continue  # no sensitivity to pass on; also avoids 0·inf = nan
-            if not _finite(g):
-                raise DomainError(f"reverse sweep: the adjoint of tape node {k} overflows a double "
-                                  "(the derivative of the output is too large to represent)")
-            for parent, partial in node.parents:
-                parent.grad += partial * g
+        sweep(nodes, ((output, 1.0),))
+
+
+def sweep(nodes: list, seeds) -> None:
+    """The reverse sweep over ``nodes`` (a tape's list) from seeds ``[(Var, adjoint), ...]``.
+
+    All adjoints are zeroed, each seed's adjoint is added to its node, and the
+    loop runs from the last seeded node down to the first node of the tape.
+    Seeding several outputs at once gives ``Σ_i w_i ∂y_i/∂node`` (a
+    vector-Jacobian product) in one sweep; :mod:`.checkpoint` uses it.
+    """
+    for node in nodes:
+        node.grad = 0.0
+    for node, adjoint in seeds:
+        node.grad += adjoint
+    for k in range(max(node.index for node, _ in seeds), -1, -1):
+        node = nodes[k]
+        g = node.grad
+        if g == 0.0:
+            continue  # no sensitivity to pass on; also avoids 0·inf = nan
+        if not _finite(g):
+            raise DomainError(f"reverse sweep: the adjoint of tape node {k} overflows a double "
+                              "(the derivative of the output is too large to represent)")
+        for parent, partial in node.parents:
+            parent.grad += partial * g
 
 
 class Var:
@@ -76,11 +88,13 @@ class Var:
 
     Usually made by :meth:`Tape.var` and by arithmetic; the constructor checks
     ``v`` (finite real), ``parents`` (pairs ``(Var on tape, finite partial)``) and ``tape``.
+    ``op`` names the primitive that made the node (``"input"``, ``"u + w"``, ``"u * w"``,
+    ``"sin"``, ``"u**c"`` ...; :func:`robonum.autodiff.graph.trace` reads it).
     """
 
-    __slots__ = ("v", "grad", "parents", "tape", "index")
+    __slots__ = ("v", "grad", "parents", "tape", "index", "op")
 
-    def __init__(self, v, parents, tape):
+    def __init__(self, v, parents, tape, op="custom"):
         if not isinstance(tape, Tape):
             raise TypeError(f"tape must be a Tape, got {type(tape).__name__}")
         v = check.real("v", v)
@@ -93,7 +107,7 @@ class Var:
             if pair[0].tape is not tape:
                 raise ValueError(f"parents[{i}] is recorded on another tape")
             pairs.append((pair[0], check.real(f"parents[{i}] partial", pair[1])))
-        _setup(self, v, tuple(pairs), tape)
+        _setup(self, v, tuple(pairs), tape, check.text("op", op))
 
     def __repr__(self):
         return f"Var({self.v!r}, grad={self.grad!r})"
@@ -116,7 +130,7 @@ class Var:
         return self.__add__(o, reflected=True)
 
     def __neg__(self):
-        return _node(-self.v, ((self, -1.0),), self.tape)
+        return _node(-self.v, ((self, -1.0),), self.tape, "-u")
 
     def __pos__(self):
         return self
@@ -172,7 +186,7 @@ class Var:
             _other("u**c", self, o, False)     # a TypeError naming ** for str, list, complex ...
             return NotImplemented
         value, slope = pow_const(self.v, real_const("u**c", o))
-        return _node(value, ((self, slope),), self.tape)
+        return _node(value, ((self, slope),), self.tape, "u**c")
 
     def __rpow__(self, o):
         c = _other("c**w", self, o, True)
@@ -199,29 +213,29 @@ class Var:
         return _unary("sqrt", self)
 
 
-def _setup(z: Var, v: float, parents: tuple, tape: Tape) -> None:
-    z.v, z.grad, z.parents, z.tape = v, 0.0, parents, tape
+def _setup(z: Var, v: float, parents: tuple, tape: Tape, op: str) -> None:
+    z.v, z.grad, z.parents, z.tape, z.op = v, 0.0, parents, tape, op
     z.index = len(tape.nodes)
     tape.nodes.append(z)
 
 
-def _node(v: float, parents: tuple, tape: Tape) -> Var:
+def _node(v: float, parents: tuple, tape: Tape, op: str) -> Var:
     """Record a node whose value and partials are already known to be finite."""
     z = object.__new__(Var)
-    _setup(z, v, parents, tape)
+    _setup(z, v, parents, tape, op)
     return z
 
 
 def _rec(op: str, v: float, parents: tuple, u, w) -> Var:
     """Record a node after checking that its value and local partials are finite."""
     if _finite(v) and all(_finite(p) for _, p in parents):
-        return _node(v, parents, parents[0][0].tape)
+        return _node(v, parents, parents[0][0].tape, op)
     raise overflow(op, u=u, w=w)
 
 
 def _unary(name: str, a: Var) -> Var:
     value, slope = unary(name, a.v)          # domain and overflow checks for both modes
-    return _node(value, ((a, slope),), a.tape)
+    return _node(value, ((a, slope),), a.tape, name)
 
 
 def _other(op: str, a: Var, o, reflected: bool):
@@ -247,7 +261,7 @@ def _other(op: str, a: Var, o, reflected: bool):
 def _record(tape, f, x):
     """Run ``f`` once, recording on ``tape``; return (inputs, outputs)."""
     x = check_inputs(f, x)
-    X = np.array([_node(float(v), (), tape) for v in x], dtype=object)
+    X = np.array([_node(float(v), (), tape, "input") for v in x], dtype=object)
     return X, as_outputs(call_f(f, X, x), Var, tape=tape)
 
 
