@@ -1,38 +1,28 @@
 """Finite differences and the complex step, with their error as a function of h.
 
-For a step ``h`` (``ε = eps = 2.2e-16``, ``f`` of size ~1)::
+For a step ``h`` (``ε = 2.2e-16``, ``f`` of size ~1)::
 
     forward   (f(x+h) - f(x)) / h      = f' + (h/2) f''  + O(ε/h)
     central   (f(x+h) - f(x-h)) / (2h) = f' + (h²/6) f''' + O(ε/h)
     complex   Im f(x + ih) / h         = f' - (h²/6) f''' + O(ε)
 
-Truncation falls with ``h`` (``O(h)``, ``O(h²)``); rounding of the
-subtraction of two nearly equal values grows like ``ε/h``.  Balancing the
-two gives ``h* ~ √ε ≈ 1.5e-8`` with error ``~ √ε`` for forward differences
-and ``h* ~ ε^(1/3) ≈ 6e-6`` with error ``~ ε^(2/3) ≈ 4e-11`` for central
-differences.  The complex step subtracts nothing, so its rounding does not
-depend on ``h``: any ``h <= 1e-8`` gives ``f'`` to a few ``ε``.
-References: Nocedal & Wright, *Numerical Optimization* (2nd ed., 2006), sec. 8.1;
-Squire & Trapp, SIAM Review 40(1), 1998; Martins, Sturdza & Alonso, "The
-complex-step derivative approximation", ACM TOMS 29(3), 2003.
+Truncation falls with ``h``; rounding of a difference of nearly equal values
+grows like ``ε/h``.  Balancing them gives ``h* ~ √ε``, error ``~ √ε``
+(forward) and ``h* ~ ε^(1/3)``, error ``~ ε^(2/3)`` (central); :func:`error_model`
+has the constants.  The complex step subtracts nothing: any ``h <= 1e-8``
+gives ``f'`` to a few ``ε``, but only for complex-analytic ``f`` (numpy or
+:mod:`robonum.autodiff` functions; ``abs``, comparisons, ``float()``, ``math.*``
+destroy the imaginary part).  Real output for complex input and numpy's
+``ComplexWarning`` are refused; ``abs(z) * z`` keeps a complex output and
+cannot be detected.  References: Nocedal & Wright (2006), sec. 8.1; Squire &
+Trapp, SIAM Review 40(1), 1998; Martins, Sturdza & Alonso, ACM TOMS 29(3), 2003.
 
-The complex step needs ``f`` to be complex-analytic along the way: it must
-accept complex input (use :mod:`robonum.autodiff.functions` or numpy, not
-``math``).  ``abs``, comparisons, ``np.real``, ``float()`` silently destroy
-the imaginary part and give **wrong** derivatives.  When ``f`` returns real
-values for complex input, or numpy casts complex to real inside ``f``
-(``ComplexWarning``), we raise; ``abs(z) * z`` style damage that keeps a
-complex output cannot be detected.
-
-The step ``h`` here is absolute and used as given (no ``(x+h) - x``
-trick), so an error-versus-h sweep shows the textbook behaviour.  Steps
-must satisfy ``0 < h <= max(1, |x_j|)``; for forward/central differences
-``x_j ± h`` must differ from ``x_j`` (a step below ``np.spacing(x_j)/2``
-vanishes), for the complex step ``h >= tiny/ε ≈ 1e-292`` (``f'(x) h`` must
-stay a normal double).  Errors follow :mod:`robonum.autodiff`: bad input is a
-``TypeError``/``ValueError`` naming the parameter, an exception inside ``f``
-an :class:`~robonum.errors.EvaluationError`, an overflowing difference
-quotient a :class:`~robonum.autodiff.DomainError`.
+Steps are absolute and used as given (no ``(x+h) - x`` trick), with
+``0 < h <= max(1, |x_j|)``; for forward/central differences ``x_j ± h`` must
+differ from ``x_j`` (:func:`usable_steps`), for the complex step
+``h >= tiny/ε ≈ 1e-292``.  Bad input is a ``TypeError``/``ValueError`` naming
+the parameter, an exception inside ``f`` an :class:`~robonum.errors.EvaluationError`,
+an overflowing quotient a :class:`~robonum.autodiff.DomainError`.
 """
 from __future__ import annotations
 
@@ -49,10 +39,8 @@ from .errors import EvaluationError, RobonumError
 EPS = float(np.finfo(float).eps)
 SCHEMES = ("forward", "central", "complex")
 H_MIN_COMPLEX = float(np.finfo(float).tiny) / EPS   # 1.0e-292: f'(x) h stays normal for |f'| >= ε
-# Size of one error_vs_h sweep.  Measured per call of f, differencing included:
-# arm_fk ~45 µs (1000 steps x 3 schemes = 11,000 calls ~ 0.5 s), sin_chain with
-# n = 16 ~140 µs (~3 s at CALLS_MAX); so a sweep of the chapter's functions stays
-# within a few seconds.
+# Size of one error_vs_h sweep.  Per call of f: arm_fk ~45 µs (11,000 calls ~ 0.5 s),
+# sin_chain with n = 16 ~140 µs (~3 s at CALLS_MAX): a sweep stays within a few seconds.
 HS_MAX = 1000
 CALLS_MAX = 20_000
 _DROPS_IM = ("complex step: f returned real values for complex input, so it drops the imaginary "
@@ -165,19 +153,13 @@ def jacobian_fd(f, x, h=None, scheme: str = "central") -> np.ndarray:
     for j, hj in enumerate(steps):
         e = np.zeros(x.size)
         e[j] = hj
-        if scheme == "forward":
-            fp = _values(_call(f, x + e), m)
-        elif scheme == "central":
-            fp, fm = _values(_call(f, x + e), m), _values(_call(f, x - e), m)
-        else:
-            fc = _values(_call(f, x + 1j * e, complex_step=True), m, complex_step=True)
         with np.errstate(all="ignore"):      # an overflow is reported below, naming the column
             if scheme == "forward":
-                col = (fp - f0) / hj
+                col = (_values(_call(f, x + e), m) - f0) / hj
             elif scheme == "central":
-                col = (fp - fm) / (2.0 * hj)
+                col = (_values(_call(f, x + e), m) - _values(_call(f, x - e), m)) / (2.0 * hj)
             else:
-                col = fc.imag / hj
+                col = _values(_call(f, x + 1j * e, complex_step=True), m, complex_step=True).imag / hj
         if not np.all(np.isfinite(col)):
             raise DomainError(f"the {scheme} difference quotient of column {j} overflows a double "
                               f"(h = {hj:g}); f's values are too large for this step")
@@ -217,15 +199,25 @@ def _schemes(schemes) -> tuple:
 _GRID = np.logspace(-16, -1, 61)        # the default steps (times max(1, |x|)), 4 per decade
 
 
+def usable_steps(x, hs, scheme: str) -> np.ndarray:
+    """The steps of ``hs`` that ``scheme`` accepts at ``x`` (the others vanish next to ``x``,
+    exceed ``max(1, |x_j|)``, or, for the complex step, are below ``1e-292``)."""
+    check.one_of("scheme", scheme, SCHEMES)
+    x, hs = real_vector("x", x), real_vector("hs", hs, max_size=HS_MAX)
+    if np.any(hs <= 0.0):
+        raise ValueError("hs must be steps > 0")
+    return hs[[not any(_step_problem(float(xj), j, float(h), scheme) for j, xj in enumerate(x))
+               for h in hs]]
+
+
 def _sweep_steps(x: np.ndarray, hs: np.ndarray | None, schemes: tuple) -> np.ndarray:
-    if hs is None:
-        # the default grid without the steps that vanish next to x
-        grid = _GRID * max(1.0, float(np.max(np.abs(x))))
-        usable = [h for h in grid if not any(_step_problem(float(xj), j, h, s)
-                                             for s in schemes for j, xj in enumerate(x))]
-        if not usable:
+    if hs is None:                       # the default grid without the steps that vanish next to x
+        usable = _GRID * max(1.0, float(np.max(np.abs(x))))
+        for s in schemes:
+            usable = usable_steps(x, usable, s) if usable.size else usable
+        if not usable.size:
             raise ValueError("no step of the default grid is usable at this x; pass hs")
-        return np.array(usable)
+        return usable
     for i, h in enumerate(hs):
         if not h > 0.0:
             raise ValueError(f"hs must be steps > 0, got hs[{i}] = {float(h)!r}")
@@ -269,3 +261,67 @@ def error_vs_h(f, x, reference, hs=None, schemes=SCHEMES) -> dict:
         if not np.all(np.isfinite(out[s])):
             raise DomainError(f"the {s} error |J_h - reference| overflows a double")
     return out
+
+
+_SCALE_STEPS = (2.0 ** -17, 2.0 ** -13, 2.0 ** -10)   # ~ε^(1/3), ε^(1/4), ε^(1/5): exact next to |x| < 2^30
+
+
+def _scales(f, x: np.ndarray, m: int) -> np.ndarray:
+    """Rows F, D1, D2, D3 per column j: max_i |f_i|, |∂_j^k f_i| at x, by central differences
+    with power-of-two steps (exact next to |x_j| < 2^30); ~1e-6 relative for f varying on a scale ~1."""
+    h1, h2, h3 = _SCALE_STEPS
+    f0 = _values(_call(f, x.copy()), m)
+    out = np.empty((4, x.size))
+    for j, e in enumerate(np.eye(x.size)):
+        def at(k, h, e=e):
+            return _values(_call(f, x + (k * h) * e), m)
+        with np.errstate(all="ignore"):      # an overflow is reported by error_model
+            d1 = (at(1, h1) - at(-1, h1)) / (2 * h1)
+            d2 = (at(1, h2) - 2 * f0 + at(-1, h2)) / h2 ** 2
+            d3 = (at(2, h3) - 2 * at(1, h3) + 2 * at(-1, h3) - at(-2, h3)) / (2 * h3 ** 3)
+            out[:, j] = [np.max(np.abs(v)) for v in (f0, d1, d2, d3)]
+    return out
+
+
+def error_model(f, x, hs, scheme: str = "forward") -> dict:
+    """Model of :func:`error_vs_h`'s error, truncation + rounding, and the step that balances them.
+
+    Per column ``j``, with ``F = |f|``, ``D_k = |∂_j^k f|`` (largest over the
+    outputs, estimated by :func:`_scales`) and ``X = |x_j|``::
+
+        forward   T = D2 h/2     R = ε (F + X D1/2) / h
+        central   T = D3 h²/6    R = ε (F + X D1) / (2h)
+        complex   T = D3 h²/6    R = ε D1 / 2
+
+    ``R`` counts one rounding (``u = ε/2``) per value of ``f`` and per stored
+    ``x ± h``; the largest ``T`` and ``R`` over columns are used: an
+    order-of-magnitude estimate, not a bound.  Returns ``{"h", "truncation",
+    "rounding", "total", "h_opt", "e_opt"}`` (``a h + b/h``: ``h* = √(b/a)``;
+    ``a h² + b/h``: ``h* = (b/(2a))^(1/3)``; complex: ``h* = √(6R/D3)``, below
+    which the error stays ``R``).  Reference: Nocedal & Wright (2006), sec. 8.1.
+    """
+    check.callable_("f", f)
+    check.one_of("scheme", scheme, SCHEMES)
+    x = real_vector("x", x)
+    check.count("the number of calls of f", 9 * x.size + 1, CALLS_MAX, "use fewer inputs x")
+    hs = real_vector("hs", hs, max_size=HS_MAX)
+    if np.any(hs <= 0.0) or np.any(hs > 1e6):
+        raise ValueError("hs must be steps in (0, 1e6]")
+    m = _values(_call(f, x.copy()), None).size
+    F, D1, D2, D3 = _scales(f, x, m)
+    X = np.abs(x)
+    a, b, p = {"forward": (np.max(D2) / 2, EPS * np.max(F + X * D1 / 2), 1),
+               "central": (np.max(D3) / 6, EPS * np.max(F + X * D1) / 2, 2),
+               "complex": (np.max(D3) / 6, EPS * np.max(D1) / 2, 2)}[scheme]
+    if not (np.all(np.isfinite([F, D1, D2, D3])) and math.isfinite(a * b)):
+        raise DomainError("the derivatives of f overflow a double; the error model needs f of moderate size")
+    trunc, rnd = a * hs ** p, (np.full(hs.size, b) if scheme == "complex" else b / hs)
+    if a == 0:                       # no truncation error: no balance point
+        h_opt, e_opt = None, (float(b) if scheme == "complex" else None)
+    elif scheme == "complex":        # T = R at h*; below it the error stays R
+        h_opt, e_opt = math.sqrt(b / a), float(b)
+    else:                            # minimum of a h^p + b/h
+        h_opt = (b / (p * a)) ** (1 / (p + 1))
+        e_opt = float(a * h_opt ** p + b / h_opt)
+    return {"h": hs, "truncation": trunc, "rounding": rnd, "total": trunc + rnd,
+            "h_opt": None if h_opt is None else float(h_opt), "e_opt": e_opt}

@@ -214,3 +214,81 @@ def test_plot_checks_its_sweep_and_takes_floor_by_keyword():
     got, lines = plot_error_vs_h(sweep, ax, floor=1e-20)
     assert got is ax and lines[0].get_ydata()[0] == 1e-20       # the zero drawn at the floor
     plt.close(fig)
+
+
+# --- usable steps, the error model and its plot (chapter 6) ------------------------------
+from robonum.finite_diff import H_MIN_COMPLEX, _scales, error_model, usable_steps  # noqa: E402
+from robonum.plotting.derivatives import plot_error_model  # noqa: E402
+
+
+def test_usable_steps_leave_out_vanishing_and_oversized_steps():
+    hs = [2.0, 1e-8, 1e-16, 1e-17, 1e-300]
+    # at 0.3 the spacing is 5.55e-17: 1e-17 vanishes (x + h == x), 1e-16 does not
+    assert usable_steps([0.3, 0.5], hs, "forward").tolist() == [1e-8, 1e-16]
+    assert usable_steps([0.3, 0.5], hs, "complex").tolist() == [1e-8, 1e-16, 1e-17]
+    assert usable_steps([3.0], hs, "central").tolist() == [2.0, 1e-8]          # h <= max(1, |x|)
+    assert H_MIN_COMPLEX == pytest.approx(np.finfo(float).tiny / EPS)
+    with pytest.raises(ValueError, match="hs must be steps > 0"):
+        usable_steps([0.3], [1e-3, 0.0], "forward")
+
+
+def test_scales_of_exp_are_its_derivatives():
+    F, D1, D2, D3 = _scales(np.exp, np.array([1.0]), 1)[:, 0]
+    for d in (F, D1, D2, D3):                    # every derivative of exp at 1 is e
+        assert d == pytest.approx(math.e, rel=1e-5)
+
+
+@pytest.mark.parametrize("scheme, h, taylor", [
+    ("forward", 1e-3, math.e * 1e-3 / 2), ("central", 1e-3, math.e * 1e-6 / 6),
+    ("complex", 1e-3, math.e * 1e-6 / 6)])
+def test_error_model_truncation_is_the_taylor_term(scheme, h, taylor):
+    model = error_model(np.exp, [1.0], [h], scheme)
+    assert model["truncation"][0] == pytest.approx(taylor, rel=1e-5)
+    measured = abs(derivative_fd(np.exp, 1.0, h, scheme) - math.e)
+    assert measured == pytest.approx(model["total"][0], rel=2e-3)   # truncation dominates here
+
+
+@pytest.mark.parametrize("f, x, ref", [
+    (np.exp, [1.0], [[math.e]]),
+    (arm.arm_fk, list(Q), arm.arm_jacobian(Q)),
+    (arm.arm_fk, [0.3 + 2e3 * math.pi, 0.5 + 2e3 * math.pi], None)])
+def test_error_model_finds_the_bottom_of_the_v(f, x, ref):
+    """The model's h* lies within a factor 4 of the measured best step (quarter decades), and
+    the measured minimum is within [model/50, 2 model]: the model adds roundings as if they
+    all had the same sign, so it is an upper estimate of the rounding part."""
+    ref = arm.arm_jacobian(x) if ref is None else ref
+    hs = np.logspace(-12, -1, 45)
+    for scheme in ("forward", "central"):
+        sweep = error_vs_h(f, x, ref, hs=hs, schemes=(scheme,))[scheme]
+        model = error_model(f, x, hs, scheme)
+        best = int(np.argmin(sweep))
+        assert model["h_opt"] / 4 < hs[best] < 4 * model["h_opt"], scheme
+        assert model["e_opt"] / 50 < sweep[best] < 2 * model["e_opt"], scheme
+
+
+def test_error_model_of_the_complex_step_and_of_a_linear_f():
+    model = error_model(np.exp, [1.0], [1e-10, 1e-3], "complex")
+    assert model["e_opt"] == pytest.approx(EPS * math.e / 2, rel=1e-5)     # ε D1 / 2
+    assert model["rounding"][0] == model["rounding"][1]                     # independent of h
+    assert model["h_opt"] == pytest.approx(math.sqrt(3 * EPS), rel=1e-4)    # a h² = b, a = e/6
+    linear = error_model(lambda v: 2.0 * v, [1.0], [1e-3], "forward")
+    assert linear["h_opt"] is None and linear["e_opt"] is None and linear["truncation"][0] == 0.0
+    with pytest.raises(DomainError, match="error model"):
+        error_model(lambda v: 1e300 * np.sin(1e3 * v), [1.0], [1e-3], "central")   # third derivative 1e309
+
+
+def test_plot_error_model_draws_two_lines_and_the_balance_point():
+    import matplotlib.pyplot as plt
+    model = error_model(np.exp, [1.0], np.logspace(-12, -1, 12), "forward")
+    ax, lines = plot_error_model(model, labels=("T", "R"))
+    assert len(lines) == 3 and lines[0].get_label() == "T" and lines[1].get_linestyle() == ":"
+    np.testing.assert_allclose(lines[2].get_xdata(), [model["h_opt"]])
+    _, one = plot_error_model(model, ax, parts=False)
+    np.testing.assert_allclose(one[0].get_ydata(), model["total"])
+    with pytest.raises(TypeError, match="labels must be None or two strings"):
+        plot_error_model(model, ax, labels="T")
+    with pytest.raises(TypeError, match="model must be the dict"):
+        plot_error_model({"h": [1.0]}, ax)
+    with pytest.raises(TypeError, match="parts must be True or False"):
+        plot_error_model(model, ax, parts=1)
+    plt.close(ax.figure)

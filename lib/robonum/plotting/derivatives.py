@@ -1,6 +1,7 @@
 """Error of difference quotients against the step h, on log-log axes.
 
-Draws a :func:`robonum.finite_diff.error_vs_h` sweep: one line per scheme.
+Draws a :func:`robonum.finite_diff.error_vs_h` sweep, one line per scheme
+(:func:`plot_error_vs_h`), and the lines of an error model (:func:`plot_error_model`).
 On log-log axes the truncation error is a line of slope p (1 forward, 2
 central and complex step) and the rounding error of a difference a line of
 slope -1 (``~ ε/h``); the V between them has its bottom near ``h*``.
@@ -79,4 +80,45 @@ def plot_error_vs_h(sweep, ax=None, *, floor: float = EPS / 8):
     ax.set_xlabel("h")
     ax.set_ylabel("max |J_h - J|")
     ax.legend()
+    return ax, lines
+
+
+def plot_error_model(model, ax=None, *, color: str = "0.4", labels=None, parts: bool = True):
+    """Dashed truncation and dotted rounding lines of an :func:`~robonum.finite_diff.error_model`
+    result, and a diamond at its ``(h_opt, e_opt)``; returns ``(ax, lines)``.
+
+    On log-log axes the truncation line has slope 1 (forward) or 2, the rounding
+    line slope -1 (flat for the complex step); they cross near the balance point.
+    ``labels``: ``None`` (no legend entries) or two strings (truncation, rounding).
+    ``parts=False`` draws their sum as one dashed line instead (``labels`` then unused).
+    """
+    if not isinstance(model, Mapping) or not {"h", "truncation", "rounding"} <= set(model):
+        raise TypeError("model must be the dict returned by robonum.finite_diff.error_model")
+    h = check.real_array("model['h']", model["h"], ndim=1, max_size=HS_MAX)
+    if np.any(h <= 0.0):
+        raise ValueError("model['h'] must hold steps > 0")
+    trunc = _curve("model['truncation']", model["truncation"], h.size)
+    rnd = _curve("model['rounding']", model["rounding"], h.size)
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots()
+    else:
+        from matplotlib.axes import Axes
+        if not isinstance(ax, Axes):
+            raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
+    if labels is None:
+        labels = (None, None)
+    elif (isinstance(labels, str) or not isinstance(labels, (tuple, list)) or len(labels) != 2
+          or not all(isinstance(t, str) for t in labels)):
+        raise TypeError("labels must be None or two strings (truncation, rounding)")
+    parts = check.boolean("parts", parts)
+    tiny = np.finfo(float).tiny
+    if parts:
+        lines = ax.loglog(h, np.maximum(trunc, tiny), "--", color=color, lw=1, label=labels[0])
+        lines += ax.loglog(h, np.maximum(rnd, tiny), ":", color=color, lw=1.3, label=labels[1])
+    else:
+        lines = ax.loglog(h, np.maximum(trunc + rnd, tiny), "--", color=color, lw=1)
+    h_opt, e_opt = model.get("h_opt"), model.get("e_opt")
+    if h_opt is not None and e_opt is not None and h.min() <= h_opt <= h.max():
+        lines += ax.loglog([h_opt], [e_opt], "D", color=color, ms=5)
     return ax, lines

@@ -27,10 +27,12 @@ import pytest
 
 from robonum import arm
 from robonum import finite_diff as fd
-from robonum.autodiff import (ADCost, Dual, Tape, Var, ad_cost, cos, derivative, exp, grad,
-                              jacobian_forward, jacobian_reverse, log, sin, sqrt, tanh)
+from robonum.autodiff import (ADCost, Dual, StepsGradient, Tape, Var, ad_cost, checkpoint_counts, cos,
+                              derivative, exp, grad, grad_through_steps, jacobian_forward,
+                              jacobian_reverse, log, rk4_step, sin, sqrt, tanh, trace)
 from robonum.errors import RobonumError
-from robonum.plotting.derivatives import plot_error_vs_h
+from robonum.plotting.derivatives import plot_error_model, plot_error_vs_h
+from robonum.plotting.graph import plot_graph
 
 NAN, INF = math.nan, math.inf
 Q = (0.3, 0.5)
@@ -180,6 +182,50 @@ for name, func, f in (("jacobian_forward", jacobian_forward, _vec_f), ("ad_cost"
 add("derivative", derivative, {"f": lambda v: sin(v) * v, "x": 0.5}, "x", **SCALAR)
 add("derivative", derivative, {"f": lambda v: sin(v) * v, "x": 0.5}, "f", **F_AD)
 
+# --- autodiff: graphs read from the tape, and checkpointed reverse mode ----------------
+add("trace", trace, {"f": _vec_f, "x": Q}, "x", **VEC)
+add("trace", trace, {"f": _vec_f, "x": Q}, "f", values=F_VALUES, never=F_NEVER | {"f:math", "f:dropsIm"},
+    bad="f:const")                               # a constant output has no node to draw
+_GRAPH = Fresh(lambda: trace(arm.arm_fk, Q))
+SEED_EXTRA = {"e1": [1.0, 0.0], "len3": [1.0, 0.0, 0.0], "[0.1,nan]": [0.1, NAN]}
+add("Graph.tangents", lambda graph, seed: graph.tangents(seed), {"graph": _GRAPH, "seed": [1.0, 0.0]},
+    "seed", ok="e1", bad="0 neg 1e308 1e-320 1j [] 2-D len3 [0.1,nan]", extra=SEED_EXTRA)
+INT_EXTRA = {"int0": 0, "int1": 1, "int2": 2, "int-1": -1, "np.int64": np.int64(1), "huge": 10 ** 30}
+for param, ok, bad in (("output", "int0 int1 np.int64", "int2 int-1 huge"), ("steps", "int0 int1 None",
+                                                                            "int-1 huge")):
+    base = {"graph": _GRAPH, "output": 0, "steps": None}
+    add(f"Graph.adjoints", lambda graph, output, steps: graph.adjoints(output, steps), base, param,
+        ok=ok, bad=bad + " 0 neg 1e308 1e-320 1j [] 2-D", extra=INT_EXTRA, never=NEVER - {"None"})
+add("rk4_step", rk4_step, {"f": lambda y: [y[1], -sin(y[0])], "h": 0.1}, "h",
+    ok="neg 1e-320", bad="0 1j [] 2-D")
+add("rk4_step", rk4_step, {"f": lambda y: [y[1], -sin(y[0])], "h": 0.1}, "f", values=F_VALUES,
+    never=set(VALUES), ok=" ".join(BAD_F))      # a callable is accepted; it is called later
+_STEP = rk4_step(lambda y: [y[1], -sin(y[0])], 0.1)
+S_BASE = {"step": _STEP, "y0": Q, "n_steps": 5, "weights": [1.0, 0.0], "every": 2}
+add("grad_through_steps", grad_through_steps, S_BASE, "step", values=F_VALUES,
+    never=F_NEVER | {"f:math", "f:dropsIm", "f:const"}, pattern=r"\bstep\b")
+add("grad_through_steps", grad_through_steps, S_BASE, "y0", bad="0 neg 1e308 1e-320 1j [] 2-D len3",
+    extra=VEC_EXTRA, pattern=r"\by0\b")
+add("grad_through_steps", grad_through_steps, S_BASE, "weights", ok="len2",
+    bad="0 neg 1e308 1e-320 1j [] 2-D len3", extra={**VEC_EXTRA, "len2": [0.5, -1e300]})
+add("grad_through_steps", grad_through_steps, S_BASE, "n_steps", ok="int2 int5",
+    bad="0 neg 1e308 1e-320 1j [] 2-D int0 int-1 huge", extra={**INT_EXTRA, "int5": 5, "int2": 2})
+add("grad_through_steps", grad_through_steps, S_BASE, "every", ok="None int1 int2 np.int64",
+    bad="0 neg 1e308 1e-320 1j [] 2-D int0 int-1 huge", extra=INT_EXTRA, never=NEVER - {"None"})
+for param, ok in (("n_steps", "int2"), ("every", "int1 int2")):    # n_steps = 1 < every = 2: refused
+    add("checkpoint_counts", checkpoint_counts, {"n_steps": 5, "every": 2}, param, ok=ok,
+        bad="0 neg 1e308 1e-320 1j [] 2-D int0 int-1 huge", extra=INT_EXTRA)
+PG_BASE = {"graph": _GRAPH, "ax": Fresh(lambda: plt.figure().add_subplot())}
+add("plot_graph", plot_graph, PG_BASE, "graph", never=set(VALUES), extra={"Tape": Fresh(Tape)}, bad="Tape")
+for param, ok, extra in (("names", "None good", {"good": {0: "q1"}, "bad-key": {99: "z"}, "bad-val": {0: 1.5}}),
+                         ("notes", "None good", {"good": {0: "q1"}, "bad-key": {-1: "z"}, "bad-val": {0: None}}),
+                         ("edge_values", "None good", {"good": {(0, 2): 1.0}, "bad-key": {(0, 12): 1.0},
+                                                       "bad-val": {(0, 2): NAN}}),
+                         ("active", "None int0", INT_EXTRA), ("value_fmt", "", {"good": ".2f"}),
+                         ("fontsize", "", {"8": 8.0})):
+    add("plot_graph", plot_graph, PG_BASE, param, ok=ok, extra=extra, never=NEVER - {"None"},
+        bad="bad-key bad-val huge int-1 1j [] 2-D" if param != "value_fmt" else "1j [] 2-D")
+
 # --- finite differences --------------------------------------------------------------
 SCHEME_VALUES = {**VALUES, "backward": "backward"}
 add("optimal_h", fd.optimal_h, {"scheme": "central", "x_scale": 1.0}, "scheme",
@@ -226,6 +272,23 @@ add("error_vs_h", fd.error_vs_h, E_BASE, "x", bad="0 neg 1e308 1e-320 1j [] 2-D"
 add("error_vs_h", fd.error_vs_h, E_BASE, "f", values=F_VALUES,      # const f: J shape != reference
     never=F_NEVER | {"f:math", "f:dropsIm", "f:count"}, pattern=r"\bf\b|\breference\b")
 
+# --- usable_steps and error_model (chapter 6) ------------------------------------------
+US_BASE = {"x": Q, "hs": [1e-8, 1e-4], "scheme": "forward"}
+add("usable_steps", fd.usable_steps, US_BASE, "x", ok="0 neg len3", bad="1j [] 2-D [0.1,nan] [0.1,1j] np[True]",
+    extra=VEC_EXTRA)
+add("usable_steps", fd.usable_steps, US_BASE, "hs", ok="1e-16", never=NEVER,
+    bad="0 neg 1j [] 2-D 1001 [h,nan]",
+    extra={"1e-16": [1e-16], "1001": np.logspace(-8, -1, 1001), "[h,nan]": [1e-8, NAN]})
+add("usable_steps", fd.usable_steps, US_BASE, "scheme", values=SCHEME_VALUES, never=set(SCHEME_VALUES))
+EM_BASE = {"f": arm.arm_fk, "x": Q, "hs": [1e-8, 1e-4], "scheme": "central"}
+add("error_model", fd.error_model, EM_BASE, "x", bad="0 neg 1e308 1e-320 1j [] 2-D", extra=VEC_EXTRA)
+add("error_model", fd.error_model, EM_BASE, "hs", ok="1e-16", never=NEVER,
+    bad="0 neg 1e308 1j [] 2-D 1001 [h,nan]",
+    extra={"1e-16": [1e-16], "1001": np.logspace(-8, -1, 1001), "[h,nan]": [1e-8, NAN]})
+add("error_model", fd.error_model, EM_BASE, "scheme", values=SCHEME_VALUES, never=set(SCHEME_VALUES))
+add("error_model", fd.error_model, {**EM_BASE, "x": [0.5]}, "f", values=F_VALUES, never=F_NEVER,
+    ok="f:const f:math f:dropsIm", bad="f:count")
+
 # --- plot_error_vs_h --------------------------------------------------------------------
 _H = np.array([1e-8, 1e-4])
 SWEEPS = {"no_h": {"forward": _H}, "h_only": {"h": _H}, "nan_err": {"h": _H, "forward": [1e-3, NAN]},
@@ -240,6 +303,20 @@ add("plot_error_vs_h", plot_error_vs_h, P_BASE, "sweep", never=set(VALUES) | set
 add("plot_error_vs_h", plot_error_vs_h, P_BASE, "ax", never=set(VALUES) - {"None"}, ok="None Axes",
     extra={"Axes": Fresh(lambda: plt.figure().add_subplot())})
 add("plot_error_vs_h", plot_error_vs_h, P_BASE, "floor", ok="", bad="0 neg 1j [] 2-D")
+
+_MODEL = fd.error_model(np.exp, [1.0], [1e-8, 1e-4], "forward")
+MODELS = {"no_h": {k: v for k, v in _MODEL.items() if k != "h"}, "short": {**_MODEL, "rounding": [1.0]},
+          "nan": {**_MODEL, "truncation": [NAN, 1.0]}, "h<=0": {**_MODEL, "h": [0.0, 1e-4]},
+          "no_opt": {**_MODEL, "h_opt": None, "e_opt": None}, "model": _MODEL}
+PM_BASE = {"model": _MODEL, "ax": None, "color": "0.4", "labels": None, "parts": True}
+add("plot_error_model", plot_error_model, PM_BASE, "model", never=set(VALUES) | set(MODELS) - {"no_opt", "model"},
+    ok="no_opt model", extra=MODELS)
+add("plot_error_model", plot_error_model, PM_BASE, "labels", never=NEVER - {"None"}, ok="None pair",
+    bad="0 neg 1e308 1e-320 1j [] 2-D three", extra={"pair": ("T", "R"), "three": ("a", "b", "c")})
+add("plot_error_model", plot_error_model, PM_BASE, "parts", values={"True": True, "False": False, "1": 1,
+    "str": "abc", "None": None}, never={"1", "str", "None"}, ok="True False")
+add("plot_error_model", plot_error_model, PM_BASE, "ax", never=set(VALUES) - {"None"}, ok="None Axes",
+    extra={"Axes": Fresh(lambda: plt.figure().add_subplot())})
 
 # --- arm ----------------------------------------------------------------------------------
 Q_EXTRA = {"len3": [0.1, 0.2, 0.3], "[0.1,nan]": [0.1, NAN], "[0.1,1j]": [0.1, 1j],
@@ -278,7 +355,7 @@ def _all_finite(r) -> bool:
         return all(map(_all_finite, r.values()))
     if isinstance(r, (list, tuple)):
         return all(map(_all_finite, r))
-    if isinstance(r, ADCost):
+    if isinstance(r, (ADCost, StepsGradient)):
         return all(map(_all_finite, vars(r).values()))
     return True                                  # Axes, Line2D, None: nothing numeric to check
 
