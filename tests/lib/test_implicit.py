@@ -323,3 +323,36 @@ def test_robertson_from_rest_needs_the_full_newton_fallback(name):
     assert sol.success, sol.message
     assert np.max(np.abs(sol.y_final - ref.y[:, -1])) < 2e-4
     assert abs(sol.y_final.sum() - 1.0) < 1e-10   # linear invariant kept by every RK/BDF method
+
+
+# ------------------------------------------ seed 7.50 sec. 5.3: Gauss-Legendre --
+def test_seed_gauss_legendre_tableau_is_gauss2():
+    """The 2-stage tableau as printed (entries with sqrt(3)/6): order 4 by the order
+    conditions (not 5), A-stable, symplectic, R(inf) = +1, observed order 4."""
+    r = np.sqrt(3.0)
+    seed = rn.ButcherTableau("GL2 (seed)", A=[[0.25, 0.25 - r / 6], [0.25 + r / 6, 0.25]],
+                             b=[0.5, 0.5], c=[0.5 - r / 6, 0.5 + r / 6], order=4)
+    g2 = im.GAUSS2
+    assert np.max(np.abs(seed.A - g2.A)) < 4 * np.finfo(float).eps       # same floats up to rounding
+    assert np.max(np.abs(seed.A.sum(axis=1) - seed.c)) < 4 * np.finfo(float).eps
+    assert seed.order_from_conditions() == 4
+    assert seed.is_A_stable() and seed.is_symplectic() and not seed.is_L_stable()
+    assert abs(seed.R_at_infinity() - 1.0) < 1e-12
+    p, _ = fitted_order(pendulum(), ImplicitRK(seed, newton=rn.NewtonOptions(tol=1e-14, max_iter=30)), 0.4)
+    assert abs(p - 4) < 0.1, p
+
+
+def test_pendulum_energy_gauss_bounded_radau_dissipates():
+    """Over 1000 steps the Gauss energy error does not grow (exponent ~ 0, like Verlet's);
+    Radau IIA loses energy steadily (exponent ~ 1; within a swing it oscillates)."""
+    en = rn.analysis.energy
+    pend = problems.pendulum(q0=2.0, t_span=(0.0, 200.0))
+    grow = {}
+    for m in ["gauss2", "verlet", "radau2"]:
+        sol = rn.integrate(pend, m, 0.2)
+        err = np.abs(pend.energy(sol.y) - pend.energy(pend.y0))
+        grow[m] = en.growth_exponent(sol.t, err, 20.0, 200.0)
+        if m == "radau2":
+            E = pend.energy(sol.y)
+            assert E[-1] < E[0] - 1e-2
+    assert abs(grow["gauss2"]) < 0.1 and abs(grow["verlet"]) < 0.1 and grow["radau2"] > 0.9

@@ -15,17 +15,24 @@ The stage equations are written for the *increments* ``Z_i = Y_i - y``
 The new value avoids extra ``f`` calls and does not amplify the Newton
 error by ``h lambda`` on stiff problems: the stage slopes are recovered from
 the increments, ``F = A^{-1} Z / h``, so ``y_{n+1} = y + b^T A^{-1} Z``
-(leading explicit stages are split off first).  Initial guess: ``Z = 0``
-(safe for stiff problems, where an explicit predictor ``h c_i f`` can be
-off by ``h lambda``).  No embedded pair: ``err`` is ``None``.
+(leading explicit stages are split off first).  Initial guess
+(``predictor``): ``"zero"``, ``Z = 0`` (the default: safe for stiff problems,
+where an explicit predictor can be off by ``h lambda``), or ``"euler"``, the
+explicit Euler value of every stage, ``Y_i = y + c_i h f(t, y)`` (one more
+``f`` per step; for backward Euler ``y + h f(t_n, y_n)``, seed 7.50 sec. 6.1).
+``record=True`` keeps the Newton trace of the last run (:meth:`ImplicitRK.per_step`).
+No embedded pair: ``err`` is ``None``.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .. import methods
-from ..newton import ModifiedNewton, NewtonOptions
+from .. import _validate as check
+from ..newton import ModifiedNewton, NewtonAttempt, NewtonOptions
 from .base import Stepper, check_h
+
+PREDICTORS = ("zero", "euler")
 
 
 def newton_options(newton) -> NewtonOptions:
@@ -44,20 +51,29 @@ class ImplicitRK(Stepper):
     Parameters
     ----------
     method : a catalogue name (e.g. ``"radau3"``) or a ``ButcherTableau``; not explicit.
-    newton : :class:`robonum.NewtonOptions`, optional (tolerance, iteration limits).
+    newton : :class:`robonum.NewtonOptions`, optional (tolerance, iteration limits,
+        Jacobian strategy ``jacobian="reuse" | "step" | "full"``).
+    predictor : ``"zero"`` (``Y_i = y_n``) or ``"euler"`` (``Y_i = y_n + c_i h f(t_n, y_n)``),
+        the first Newton iterate.
+    record : keep every Newton attempt of the last run in ``self.trace``.
 
     Example: ``rn.integrate(problem, ImplicitRK("radau3", newton=rn.NewtonOptions(tol=1e-12)), h=0.01)``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (implementation
     of implicit RK methods).
     """
 
-    def __init__(self, method, *, newton: NewtonOptions | None = None):
+    def __init__(self, method, *, newton: NewtonOptions | None = None, predictor: str = "zero",
+                 record: bool = False):
         tab = methods.get(method)
         if tab.family != "rk":
             raise ValueError(f"method {tab.name!r} is not a Runge-Kutta method; use make_stepper")
         if tab.is_explicit:
             raise ValueError(f"method {tab.name!r} is explicit; use ExplicitRK for it")
         self.opts = newton_options(newton)
+        if not isinstance(predictor, str) or predictor not in PREDICTORS:
+            raise ValueError(f"predictor must be one of {PREDICTORS}, got {predictor!r}")
+        self.predictor, self.record = predictor, check.boolean("record", record)
+        self.trace = None            # the last run's list of NewtonAttempt (record=True)
         self.tableau, self.name, self.order = tab, tab.name, tab.order
         self.stagewise = tab.kind in ("DIRK", "SDIRK")
         if not self.stagewise:
@@ -78,7 +94,22 @@ class ImplicitRK(Stepper):
 
     def init(self, work, t0, y0, h):
         check_h(h)
-        return ModifiedNewton(self.opts)
+        newton = ModifiedNewton(self.opts, record=self.record)
+        self.trace = newton.trace
+        return newton
+
+    def per_step(self) -> dict:
+        """The last run's Newton work per step, as arrays (needs ``record=True``).
+
+        Keys: ``t`` (start of each step), ``iterations``, ``njev``, ``nlu``,
+        ``solves`` (converged solves: one per implicit stage, or one per step
+        for a fully implicit tableau), ``theta`` (largest final contraction
+        rate ``||dx_k|| / ||dx_{k-1}||`` among the step's solves that took two
+        or more iterations; NaN if none did).  Hairer & Wanner II, sec. IV.8.
+        """
+        if self.trace is None:
+            raise ValueError("per_step needs a run with record=True: ImplicitRK(method, record=True)")
+        return per_step(self.trace)
 
     def step(self, work, t, y, h, state):
         h = check_h(h)
@@ -87,10 +118,15 @@ class ImplicitRK(Stepper):
         return self._step_full(work, t, y, h, state), None, state
 
     # -- lower-triangular A: one n x n solve per implicit stage -------------
+    def _f0(self, work, t, y, F0=None):
+        """``f(t_n, y_n)`` for the explicit Euler predictor (reused if a stage has it)."""
+        return None if self.predictor == "zero" else (work.f(t, y) if F0 is None else F0)
+
     def _step_dirk(self, work, t, y, h, newton):
         tab, n = self.tableau, y.size
         F = np.empty((tab.s, n))
         eye = np.eye(n)
+        f0 = None
         for i in range(tab.s):
             ti = t + tab.c[i] * h
             base = y + h * (tab.A[i, :i] @ F[:i])
@@ -98,11 +134,14 @@ class ImplicitRK(Stepper):
             if hg == 0.0:
                 F[i] = work.f(ti, base)
                 continue
+            if f0 is None:               # a leading explicit stage at c = 0 is f(t_n, y_n)
+                f0 = self._f0(work, t, y, F[0] if i > 0 and tab.c[0] == 0.0 else None)
+            z0 = np.zeros(n) if f0 is None else y + tab.c[i] * h * f0 - base
 
             def G(z, ti=ti, base=base, hg=hg):  # z = h a_ii F_i, so Y_i = base + z
                 return z - hg * work.f(ti, base + z)
 
-            z = newton.solve(work, t, y, G, np.zeros(n), ("dirk", hg),
+            z = newton.solve(work, t, y, G, z0, ("dirk", hg),
                              lambda J, hg=hg: eye - hg * J,
                              point=lambda z, ti=ti, base=base: (ti, base + z))
             F[i] = z / hg
@@ -123,8 +162,30 @@ class ImplicitRK(Stepper):
         def build(J):
             return np.eye(m * n) - h * np.kron(self._A_II, J)
 
+        f0 = self._f0(work, t, y, FE[0] if e and tab.c[0] == 0.0 else None)
+        Z0 = np.zeros((m, n)) if f0 is None else np.outer(cI * h, f0)
         last = int(np.argmax(cI))  # if J must follow the iterate, take it at the latest stage
-        Z = newton.solve(work, t, y, G, np.zeros((m, n)), ("irk", h), build,
+        Z = newton.solve(work, t, y, G, Z0, ("irk", h), build,
                          point=lambda Z: (t + cI[last] * h, y + Z[last]))
         return y + h * (tab.b[:e] @ FE) + self._d @ (Z - const)
 
+
+
+def per_step(trace) -> dict:
+    """Totals per step of a list of :class:`robonum.newton.NewtonAttempt` (see ``ImplicitRK.per_step``)."""
+    if not isinstance(trace, list) or not all(isinstance(a, NewtonAttempt) for a in trace):
+        raise TypeError("trace must be a list of NewtonAttempt (ImplicitRK(..., record=True).trace)")
+    rows: dict = {}
+    for a in trace:
+        r = rows.setdefault(a.t, [0, 0, 0, 0, np.nan])
+        r[0] += a.result.iterations
+        r[1] += a.njev
+        r[2] += a.nlu
+        r[3] += int(a.result.converged)
+        if a.result.converged and a.result.iterations >= 2:
+            r[4] = a.result.theta if np.isnan(r[4]) else max(r[4], a.result.theta)
+    ts = sorted(rows)
+    cols = np.array([rows[t] for t in ts], dtype=float).reshape(-1, 5)
+    names = ("iterations", "njev", "nlu", "solves")
+    return {"t": np.array(ts, dtype=float), **{k: cols[:, i].astype(int) for i, k in enumerate(names)},
+            "theta": cols[:, 4]}
