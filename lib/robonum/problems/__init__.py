@@ -33,5 +33,4 @@ __all__ = [
     "harmonic_oscillator", "harmonic_energy", "pendulum", "pendulum_energy",
     "flexible_joint", "penalty_contact", "dc_motor",
     "jacobian_eigenvalues", "stiffness_ratio", "reference_solution",
-    "chains", "contact", "testset",
-]
+]   # factories and functions; the modules chains, contact, testset are reached as attributes
