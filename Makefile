@@ -28,11 +28,14 @@ book: $(STAMP)
 	ROBONUM_STATIC=1 $(PY) tools/build_book.py
 
 # Every test; exits non-zero on any failure.
+# Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's
+# cells, which nbval runs in order in one kernel, on one worker.
+XDIST := -n 2 --dist loadfile
 test: book browser
-	ROBONUM_STATIC=messages $(BIN)/pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
+	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 	@echo "== library tests again with one BLAS thread (round-off must not depend on it)"
-	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest tests/lib -q -p no:cacheprovider
+	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) tests/lib -q -p no:cacheprovider
 
 test-lib: $(STAMP)
 	$(BIN)/pytest tests/lib -q -p no:cacheprovider
