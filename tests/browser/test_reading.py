@@ -1,11 +1,11 @@
 """Reader-grade pages: a phone-width screen, browser titles, the download menu, the footer.
 
-Every page is opened at 390 x 844 (a phone) after MathJax has typeset it:
+Every page is opened from file:// (no server) at 390 x 844 (a phone) after MathJax has typeset it:
 the document itself must not scroll sideways (a wide table, formula or code
 block may scroll inside its own box), the browser title must name the book
 once, and the page must offer its source (a chapter's notebook) for
-download as a file that exists inside the build.  Every page also reads
-from file:// (no server), and the errata page's links reach their evidence.
+download as a file that exists inside the build.  The errata page's links
+reach their evidence.
 """
 from __future__ import annotations
 
@@ -64,15 +64,6 @@ def _book_title() -> str:
     return re.search(r"<title>(.*?)</title>", text, re.S).group(1).strip()
 
 
-@pytest.fixture
-def phone(browser, site):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
-    page = watch(context.new_page(), (site + "/", "data:", "blob:", "about:"))
-    yield page
-    context.close()
-
-
 def _typeset(page):
     if page.locator(".math").count():
         page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise",
@@ -81,23 +72,55 @@ def _typeset(page):
         page.wait_for_timeout(100)
 
 
+def _offered_files(page, path):
+    """The files the page's download menu links to; each must exist inside the build."""
+    links = page.eval_on_selector_all(".dropdown-download-buttons a[href]", "els => els.map(a => a.href)")
+    files = []
+    for href in links:
+        url = urlparse(href)
+        if url.scheme != "file":       # e.g. a javascript: print button
+            continue
+        local = Path(unquote(url.path)).resolve()
+        assert local.is_relative_to(HTML), f"{path}: download link leaves the build: {href}"
+        assert local.is_file(), f"{path}: download link to a missing file {local}"
+        files.append(local)
+    return links, files
+
+
+# One load per page (they are large): opened from disk at phone width, the page is
+# checked for everything a reader without a server and with a phone would meet.
+# test_pages.py opens every page once more over http, with its controls moved.
 @pytest.mark.parametrize("path", READ)
-def test_page_fits_a_phone(phone, site, path):
-    phone.goto(f"{site}/{path}", wait_until="load")
-    _typeset(phone)
-    scroll_width, inner = phone.evaluate(
-        "[document.scrollingElement.scrollWidth, window.innerWidth]")
-    culprits = phone.evaluate(_OVERFLOWING) if scroll_width > inner + 1 else []
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / ("phone_" + path.replace("/", "_") + ".png")), full_page=True)
-    assert scroll_width <= inner + 1, (
-        f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
-    # Korean prose breaks between words, not inside them.
-    para = phone.locator(".bd-article p").first
-    if para.count():
-        assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
-    assert phone.outside == [], f"{path} requested outside the build: {phone.outside}"
-    assert phone.errors == [], f"{path}: {phone.errors}"
+def test_page_reads_on_a_phone_from_file(browser, path):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
+    page = watch(context.new_page(), (file_url().rstrip("/") + "/", "data:", "blob:", "about:"))
+    try:
+        page.goto(file_url(path), wait_until="load")
+        _typeset(page)
+        raw = page.evaluate("Array.from(document.querySelectorAll('.math'))"
+                            ".filter(e => !e.querySelector('mjx-container')).length")
+        assert raw == 0, f"{path}: {raw} formulas left untypeset from file://"
+        scroll_width, inner = page.evaluate(
+            "[document.scrollingElement.scrollWidth, window.innerWidth]")
+        culprits = page.evaluate(_OVERFLOWING) if scroll_width > inner + 1 else []
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / ("phone_" + path.replace("/", "_") + ".png")))
+        assert scroll_width <= inner + 1, (
+            f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
+        # Korean prose breaks between words, not inside them.
+        para = page.locator(".bd-article p").first
+        if para.count():
+            assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
+        links, files = _offered_files(page, path)
+        assert files, f"{path}: no download link in the page header"
+        source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
+        if source.exists():    # a notebook page offers the notebook itself
+            assert source.resolve() in files, f"{path}: the notebook is not offered: {links}"
+        assert page.outside == [], f"{path} requested outside the folder: {page.outside}"
+        assert page.errors == [], f"{path}: {page.errors}"
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("path", READ)
@@ -111,44 +134,6 @@ def test_title_names_the_book_once(path):
     assert len(parts) == len(set(parts)), f"{path}: a part of the title repeats: {title!r}"
     if path == "book/index.html":
         assert title == book
-
-
-@pytest.mark.parametrize("path", READ)
-def test_page_offers_its_source_for_download(phone, site, path):
-    phone.goto(f"{site}/{path}", wait_until="domcontentloaded")
-    links = phone.eval_on_selector_all(
-        ".dropdown-download-buttons a[href]", "els => els.map(a => a.href)")
-    files = []
-    for href in links:
-        url = urlparse(href)
-        if not url.path.startswith("/"):
-            continue
-        local = (HTML / unquote(url.path).lstrip("/")).resolve()
-        assert local.is_relative_to(HTML), f"{path}: download link leaves the build: {href}"
-        files.append(local)
-    assert files, f"{path}: no download link in the page header"
-    for f in files:
-        assert f.is_file(), f"{path}: download link to a missing file {f}"
-    source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
-    if source.exists():    # a notebook page offers the notebook itself
-        assert source.resolve() in files, f"{path}: the notebook is not offered: {links}"
-
-
-@pytest.mark.parametrize("path", READ)
-def test_page_reads_from_file(browser, path):
-    """The book opened from disk, no server: typeset, no error, nothing outside the folder."""
-    context = browser.new_context(viewport=PHONE)
-    page = watch(context.new_page(), (file_url().rstrip("/") + "/", "data:", "blob:", "about:"))
-    try:
-        page.goto(file_url(path), wait_until="load")
-        _typeset(page)
-        raw = page.evaluate("Array.from(document.querySelectorAll('.math'))"
-                            ".filter(e => !e.querySelector('mjx-container')).length")
-        assert raw == 0, f"{path}: {raw} formulas left untypeset from file://"
-        assert page.outside == [], f"{path} requested outside the folder: {page.outside}"
-        assert page.errors == [], f"{path}: {page.errors}"
-    finally:
-        context.close()
 
 
 def test_front_page_says_what_the_book_is(browser, site):
