@@ -17,6 +17,20 @@ import numpy as np
 from .. import _validate as check
 
 MAX_TIMES = 10**7       # entries of t handed to exact(): 80 MB of float64 per state component
+# Robot models (flexible joint, contact, motor, chains): 1e4 s -- almost 3 hours of a
+# joint or motor whose fast mode is ~1 kHz, i.e. 1e7 fast periods -- is far beyond
+# any experiment.
+ROBOT_SPAN = 1e4
+ROBOT_SPAN_WHY = "no robot experiment here runs longer than 1e4 s"
+
+
+def physical(name: str, value, lo: float, hi: float) -> float:
+    """A physical parameter in ``[lo, hi]`` (``lo = 0`` allows zero)."""
+    if lo > 0:
+        return check.positive(name, value, lo=lo, hi=hi)
+    if lo == 0:
+        return check.positive(name, value, allow_zero=True, hi=hi)
+    return check.real(name, value, lo, hi)
 
 
 def refuse_bool(name: str, value) -> None:

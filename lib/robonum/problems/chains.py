@@ -15,17 +15,10 @@ from ..problem import ODEProblem
 from . import _checks
 
 MAX_LINKS = 200          # state size 2 (n + 1) <= 402; a 3-stage Radau LU of (3 * 402)^2 is 12 MB
-MAX_SPAN = 1e4
-_WHY = "no robot experiment here runs longer than 1e4 s"
+MAX_SPAN, _WHY = _checks.ROBOT_SPAN, _checks.ROBOT_SPAN_WHY
 
 
-def _in(name: str, value, lo: float, hi: float) -> float:
-    """A physical parameter in ``[lo, hi]`` (``lo = 0`` allows zero)."""
-    if lo > 0:
-        return check.positive(name, value, lo=lo, hi=hi)
-    if lo == 0:
-        return check.positive(name, value, allow_zero=True, hi=hi)
-    return check.real(name, value, lo, hi)
+_in = _checks.physical
 
 
 def flexible_chain(n=4, J_link=0.05, J_motor=0.01, K=1e4, K3=0.0, D=2.0, b_link=0.0, b_motor=0.05,

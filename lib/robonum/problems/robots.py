@@ -14,7 +14,6 @@ import math
 
 import numpy as np
 
-from .. import _validate as check
 from ..problem import ODEProblem
 from . import _checks
 
@@ -22,17 +21,10 @@ from . import _checks
 # whose fast mode is ~1 kHz, i.e. 1e7 fast periods) is far beyond any
 # experiment.  The DC motor's exact e^{Aτ} is finite for any τ >= 0 (A is
 # stable); the cap is the same for uniformity.
-MAX_SPAN = 1e4
-_WHY = "no robot experiment here runs longer than 1e4 s"
+MAX_SPAN, _WHY = _checks.ROBOT_SPAN, _checks.ROBOT_SPAN_WHY
 
 
-def _in(name: str, value, lo: float, hi: float) -> float:
-    """A physical parameter in ``[lo, hi]`` (``lo = 0`` allows zero)."""
-    if lo > 0:
-        return check.positive(name, value, lo=lo, hi=hi)
-    if lo == 0:
-        return check.positive(name, value, allow_zero=True, hi=hi)
-    return check.real(name, value, lo, hi)
+_in = _checks.physical
 
 
 def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=0.05,
