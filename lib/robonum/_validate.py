@@ -134,6 +134,26 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
     return arr
 
 
+def complex_points(name: str, z, max_points: int, *, advice: str = "", at_infinity: str = "") -> np.ndarray:
+    """A number or an array of numbers as a complex array of at most ``max_points`` finite points.
+
+    ``advice`` says what to do instead when there are too many points;
+    ``at_infinity`` where to look for ``z -> inf`` when a point is not finite.
+    """
+    try:
+        zz = np.asarray(z)
+        if zz.dtype == object or zz.dtype.kind not in "biufc":
+            raise TypeError
+        zz = zz.astype(complex)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a number or an array of numbers, got {type(z).__name__}") from None
+    if zz.size > max_points:
+        raise ValueError(f"{name} has {zz.size:,} points; at most {max_points:,} per call" + (f" {advice}" if advice else ""))
+    if not np.all(np.isfinite(zz)):
+        raise ValueError(f"{name} must contain only finite values" + (f" {at_infinity}" if at_infinity else ""))
+    return zz
+
+
 def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
     """Return ``y`` as a non-empty 1-D finite float array (a scalar becomes shape (1,))."""
     return real_array(name, y, ndim=1, min_size=1, max_size=max_size)

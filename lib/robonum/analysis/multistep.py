@@ -224,18 +224,7 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
 
 
 def _complex_points(z) -> np.ndarray:
-    try:
-        zz = np.asarray(z)
-        if zz.dtype == object or zz.dtype.kind not in "biufc":
-            raise TypeError
-        zz = zz.astype(complex)
-    except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"z must be a number or an array of numbers, got {type(z).__name__}") from None
-    if zz.size > MAX_POINTS:
-        raise ValueError(f"z has {zz.size:,} points; at most {MAX_POINTS:,} per call")
-    if not np.all(np.isfinite(zz)):
-        raise ValueError("z must contain only finite values")
-    return zz
+    return check.complex_points("z", z, MAX_POINTS)
 
 
 def max_root_modulus(alpha, beta, z) -> np.ndarray:

@@ -93,18 +93,8 @@ class StabilityFunction:
             return out
 
     def __call__(self, z):
-        try:
-            zz = np.asarray(z)
-            if zz.dtype == object or zz.dtype.kind not in "biufc":
-                raise TypeError
-            zz = zz.astype(complex)
-        except (TypeError, ValueError, OverflowError):
-            raise TypeError(f"z must be a number or an array of numbers, got {type(z).__name__}") from None
-        if zz.size > MAX_POINTS:
-            raise ValueError(f"z has {zz.size:,} points; at most {MAX_POINTS:,} per call "
-                             "(evaluate a coarser grid or in pieces)")
-        if not np.all(np.isfinite(zz)):
-            raise ValueError("z must contain only finite values (use R_at_infinity for z -> inf)")
+        zz = check.complex_points("z", z, MAX_POINTS, advice="(evaluate a coarser grid or in pieces)",
+                                  at_infinity="(use R_at_infinity for z -> inf)")
         flat = zz.ravel()
         out = np.empty(flat.shape, dtype=complex)
         for i in range(0, flat.size, _CHUNK):
