@@ -132,7 +132,9 @@ def test_residuals_exact_and_float():
     assert all(isinstance(c.residual, F) for c in conds)
     assert sum(not c.satisfied for c in conds) == 9     # RK4 (s=4) satisfies no order-5 condition
     g2 = oc.order_conditions(BOOK["gauss2"][0], 4)
-    assert max(abs(c.residual) for c in g2) < 1e-15
+    # Gauss 2 has irrational (float) coefficients: residuals are sums of a few products
+    # of entries <= 1, so rounding leaves at most a few ulps.
+    assert max(abs(c.residual) for c in g2) <= 8 * np.finfo(float).eps
     assert "gamma=" in str(conds[0])
 
 

@@ -7,12 +7,15 @@ import pytest
 import robonum as rn
 from robonum.tableau import ButcherTableau
 
+EPS = np.finfo(float).eps
+
 
 def test_every_catalogue_tableau_is_consistent():
     for key in rn.methods.names("rk"):
         tab = rn.methods.get(key)
-        assert np.allclose(tab.A.sum(axis=1), tab.c, atol=1e-14), key
-        assert abs(tab.b.sum() - 1) < 1e-14, key
+        # Row sums of at most 7 entries <= 1 (c and b are rounded separately): a few ulps.
+        assert np.max(np.abs(tab.A.sum(axis=1) - tab.c)) <= 16 * EPS, key
+        assert abs(tab.b.sum() - 1) <= 16 * EPS, key
         assert not tab.A.flags.writeable  # methods are constants
 
 
