@@ -143,6 +143,23 @@ def one_minus_cos_ratio(x, form: str = "naive"):
     return float(out) if np.ndim(x) == 0 else out
 
 
+def _add(s, c, x, method: str):
+    """One step of a running sum ``s`` with compensation ``c``, in the arithmetic of its operands.
+
+    Kahan feeds the lost low part back into the next addend (``c`` is subtracted);
+    Neumaier collects it separately (the result is ``s + c``), which also works when
+    ``|x| > |s|``.  Higham, *Accuracy and Stability*, sec. 4.3.
+    """
+    if method == "naive":
+        return s + x, c
+    if method == "kahan":
+        y = x - c
+        t = s + y
+        return t, (t - s) - y
+    t = s + x
+    return t, c + ((s - t) + x if abs(s) >= abs(x) else (x - t) + s)
+
+
 def compensated_sum(values, method: str = "kahan") -> float:
     """Sum of ``values`` in order: plain, Kahan's or Neumaier's compensated summation.
 
@@ -156,17 +173,7 @@ def compensated_sum(values, method: str = "kahan") -> float:
     arr = check.real_array("values", values, ndim=1, max_size=SIZE_MAX)
     s = c = 0.0
     for x in arr.tolist():
-        if method == "naive":
-            s += x
-        elif method == "kahan":
-            y = x - c
-            t = s + y
-            c = (t - s) - y
-            s = t
-        else:
-            t = s + x
-            c += (s - t) + x if abs(s) >= abs(x) else (x - t) + s
-            s = t
+        s, c = _add(s, c, x, method)
     total = s + c if method == "neumaier" else s
     if not math.isfinite(total):
         raise ValueError("values overflow a double when summed")
@@ -195,15 +202,7 @@ def _loop_clock(hh, n: int, method: str, typ, marks: set) -> dict:
     c = typ(0.0)
     out = {}
     for k in range(1, n + 1):
-        if method == "kahan":
-            y = hh - c
-            t = s + y
-            c = (t - s) - y
-            s = t
-        else:
-            t = s + hh
-            c = c + ((s - t) + hh if abs(s) >= abs(hh) else (hh - t) + s)
-            s = t
+        s, c = _add(s, c, hh, method)
         if k in marks:
             out[k] = s if method == "kahan" else s + c
     return out
