@@ -33,6 +33,11 @@ def _labels(labels, studies) -> list[str]:
     return labels
 
 
+def _drawable(errors) -> np.ndarray:
+    """Where an error can sit on a log axis: finite (a failed run is inf) and positive."""
+    return np.isfinite(errors) & (errors > 0)
+
+
 def plot_convergence(studies, ax=None, *, labels=None, slopes=()) -> tuple:
     """Log-log error at ``t1`` against the step actually used, one line per study.
 
@@ -45,12 +50,12 @@ def plot_convergence(studies, ax=None, *, labels=None, slopes=()) -> tuple:
     ax = _axes(ax)
     lines = []
     for s, name in zip(studies, names):
-        ok = np.isfinite(s.errors) & (s.errors > 0)
+        ok = _drawable(s.errors)
         lines += ax.loglog(s.h[ok], s.errors[ok], "o-", ms=4, label=name)
     for p in slopes:
         p = check.real("slopes", p, 0.5, 10)
         best = min(studies, key=lambda s: abs(s.fitted_order() - p))
-        ok = np.isfinite(best.errors) & (best.errors > 0)
+        ok = _drawable(best.errors)
         h, e = best.h[ok], best.errors[ok]
         lines += ax.loglog(h, e[-1] * (h / h[-1]) ** p, "k:", lw=1)
         ax.annotate(f"slope {p:g}", (h[0], e[-1] * (h[0] / h[-1]) ** p), textcoords="offset points",
@@ -68,7 +73,7 @@ def plot_work_precision(studies, ax=None, *, labels=None) -> tuple:
     ax = _axes(ax)
     lines = []
     for s, name in zip(studies, names):
-        ok = np.isfinite(s.errors) & (s.errors > 0)
+        ok = _drawable(s.errors)
         lines += ax.loglog(s.nfev[ok], s.errors[ok], "o-", ms=4, label=name)
     ax.set_xlabel("nfev")
     ax.set_ylabel("error at t1")
