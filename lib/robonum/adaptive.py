@@ -104,8 +104,8 @@ def integrate_adaptive(problem, stepper: Stepper, *, rtol: float, atol: float,
                 h = t1 - t if last else h
                 try:
                     y_new, err, state = stepper.step(work, t, y, h, state)
-                    scale = atol + rtol * np.maximum(np.abs(y), np.abs(y_new))
-                    err_norm = float(np.sqrt(np.mean((err / scale) ** 2)))
+                    e = err / (atol + rtol * np.maximum(np.abs(y), np.abs(y_new)))
+                    err_norm = math.sqrt(np.dot(e, e) / e.size)
                 except NonlinearSolveError:
                     y_new, err_norm = None, math.inf     # shrink h and retry, as codes do
                 if not np.isfinite(err_norm):

@@ -11,14 +11,17 @@ reports it: ``nfev``, ``njev``, ``nlu``, plus Newton iterations.
 """
 from __future__ import annotations
 
-import warnings
+import math
 
 import numpy as np
 import scipy.linalg
+from scipy.linalg import lapack
 
 from . import _validate as check
 from .errors import EvaluationError, NonlinearSolveError
 
+_GETRF = {"d": lapack.dgetrf, "D": lapack.zgetrf}
+_F64 = np.dtype(np.float64)
 MAX_DIM = 100_000   # state size; an (n, n) Jacobian of this size would already be 80 GB
 
 
@@ -34,6 +37,11 @@ def _call(name, fn, *args):
 
 def _as_output(name, out, shape, t, y=None) -> np.ndarray:
     """``out`` as a float array of ``shape``; a size-1 ``shape`` also accepts a scalar."""
+    if type(out) is np.ndarray and out.dtype is _F64 and out.shape == shape:
+        # The common case, checked with one reduction: a NaN or inf entry makes the sum
+        # non-finite (a finite sum that overflows falls through to the full check).
+        if math.isfinite(np.add.reduce(out, axis=None)):
+            return out
     arr = np.asarray(out)
     if np.iscomplexobj(arr):
         raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
@@ -221,7 +229,14 @@ class Work:
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
-        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y)
+        out = _call("f", self.problem.f, t, y)
+        # The common case inline (a step calls f up to ~10 times; the general check
+        # below costs as much as a small f): a float64 array of the right shape whose
+        # sum is finite has no NaN or inf entry.
+        if (type(out) is np.ndarray and out.dtype is _F64 and out.shape == self._shape
+                and math.isfinite(np.add.reduce(out))):
+            return out
+        return _as_output("f", out, self._shape, t, y)
 
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
@@ -249,15 +264,21 @@ class Work:
         return J
 
     def lu_factor(self, M: np.ndarray):
-        """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning."""
+        """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning.
+
+        LAPACK's ``getrf`` is called directly: ``scipy.linalg.lu_factor`` would
+        warn on ``info > 0``, and catching that warning costs more than the
+        factorisation of a small matrix (it runs once or twice per step).
+        """
         self.nlu += 1
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", scipy.linalg.LinAlgWarning)
-            try:
-                return scipy.linalg.lu_factor(M, check_finite=False)
-            except scipy.linalg.LinAlgWarning:
-                raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
-                                          float("inf")) from None
+        getrf = _GETRF.get(M.dtype.char) or scipy.linalg.get_lapack_funcs("getrf", (M,))
+        lu, piv, info = getrf(M)
+        if info > 0:
+            raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
+                                      float("inf"))
+        if info < 0:                      # an illegal argument: a bug here, not the user's
+            raise RuntimeError(f"LAPACK getrf: argument {-info} is illegal")
+        return lu, piv
 
     @staticmethod
     def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:

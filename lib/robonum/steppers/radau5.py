@@ -145,8 +145,7 @@ class Radau5(Stepper):
             return np.zeros((3, y.size))
         t_a, h_a, y_a, Q = state.poly
         s = (t + _C["c"] * h - t_a) / h_a
-        S = np.vander(s, 4, increasing=True)[:, 1:]
-        return y_a + S @ Q - y
+        return y_a + ((s[:, None] * Q[2] + Q[1]) * s[:, None] + Q[0]) * s[:, None] - y  # Horner
 
     def _newton(self, work, state, t, y, h, scale):
         ch = t + _C["c"] * h
@@ -154,7 +153,7 @@ class Radau5(Stepper):
         W = _C["Tinv"] @ Z
         (lu_r, piv_r), (lu_c, piv_c) = state.lu
         mu_h, ka_h = _C["mu"] / h, _C["kappa"] / h
-        F = np.empty_like(Z)
+        F, dW = np.empty_like(Z), np.empty_like(Z)
         faccon = max(state.faccon, _EPS) ** 0.8
         theta, dyno_old, thq_old = THET, None, None
         for k in range(1, NIT + 1):
@@ -165,7 +164,7 @@ class Radau5(Stepper):
             rc = _C["tic"] @ F - ka_h * (W[1] + 1j * W[2])
             d0 = lapack.dgetrs(lu_r, piv_r, r0)[0]
             dc = lapack.zgetrs(lu_c, piv_c, rc)[0]
-            dW = np.vstack([d0, dc.real, dc.imag])
+            dW[0], dW[1], dW[2] = d0, dc.real, dc.imag
             dyno = _rms(dW / scale)
             if not np.isfinite(dyno):
                 return None, k, 0.5
