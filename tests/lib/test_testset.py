@@ -44,3 +44,23 @@ def test_digits_and_bad_names():
         testset.testset_problem("orego")
     with pytest.raises(ValueError):
         testset.digits([1.0], [1.0, 2.0])
+
+
+def test_work_front_drops_dominated_runs():
+    # (digits, nfev) of four runs; the third reached fewer digits than the fourth for more work
+    d, w = [4.7, 5.3, 6.4, 6.7, 5.3], [1663, 1985, 4095, 3192, 2500]
+    fd, fw = testset.work_front(d, w)
+    assert fd.tolist() == [4.7, 5.3, 6.7] and fw.tolist() == [1663, 1985, 3192]
+    assert np.all(np.diff(fw) > 0)              # more digits always cost more along the front
+    # at 6.5 digits the front interpolates between 5.3 and 6.7; the raw cloud between 6.4 and 6.7
+    on_front = testset.work_at(d, w, 6.5, front=True)
+    raw = testset.work_at(d, w, 6.5)
+    assert 1985 < on_front < 3192 < raw < 4095
+    assert testset.work_at(d, w, 7.0, front=True) is None      # no extrapolation
+
+
+def test_work_front_bad_input():
+    with pytest.raises(ValueError, match="equally long"):
+        testset.work_front([1.0, 2.0], [10.0])
+    with pytest.raises(ValueError, match="work_list must be positive"):
+        testset.work_front([1.0, 2.0], [10.0, 0.0])
