@@ -8,10 +8,10 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: book test test-lib test-notebooks test-browser figures notebooks bench lab browser clean help
+.PHONY: book test test-lib test-notebooks test-browser shots figures notebooks bench lab browser clean help
 
 help:
-	@echo "make book | test | lab | figures | notebooks | bench | clean"
+	@echo "make book | test | lab | shots | figures | notebooks | bench | clean"
 
 # The virtual environment, re-created when the pins change.
 $(STAMP): requirements.txt pyproject.toml
@@ -46,6 +46,10 @@ test-notebooks: $(STAMP)
 
 test-browser: book browser
 	$(BIN)/pytest tests/browser -p no:cacheprovider
+
+# The browser tests again, saving screenshots for a reviewer in _build/screenshots.
+shots: book browser
+	ROBONUM_SHOTS=1 $(BIN)/pytest tests/browser -p no:cacheprovider
 
 # Headless Chromium and a Hangul font from Debian (never a downloaded browser).
 browser:

@@ -5,7 +5,9 @@ PATH.  The flags keep Chromium from calling home, so every request a page
 makes is one the book itself asked for.
 
 The book is read from ``_build/html``; set ``ROBONUM_HTML`` to test a build
-elsewhere (screenshots then go next to it, in ``<build>/../screenshots``).
+elsewhere.  ``ROBONUM_SHOTS=1`` (``make shots``) also saves screenshots for a
+human reviewer, next to the build in ``<build>/../screenshots``; ``make test``
+skips them (a full-page screenshot costs about 2 s a page and asserts nothing).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 HTML = Path(os.environ.get("ROBONUM_HTML", ROOT / "_build" / "html")).resolve()
 SHOTS = HTML.parent / "screenshots"
+SHOTS_ON = os.environ.get("ROBONUM_SHOTS", "") not in ("", "0")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -55,6 +58,13 @@ def browser():
         b.close()
 
 
+def shoot(target, name: str, **kw) -> None:
+    """Save a screenshot of a page or element as ``SHOTS/name`` when ``ROBONUM_SHOTS`` is set."""
+    if SHOTS_ON:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SHOTS / name), **kw)
+
+
 def book_pages() -> list[str]:
     """Every page of the book, as paths relative to the build folder."""
     skip = {"genindex.html", "search.html"}
@@ -78,3 +88,56 @@ def watch(page, allowed: tuple[str, ...]):
     page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(allowed)
                else route.abort())
     return page
+
+
+# -- self-check exercises (.rn-check): one walk-through, used by several tests ------------
+def _wrong_value(root) -> str:
+    a, tol = float(root.get_attribute("data-answer")), _tolerance(root)
+    return repr(a + 10 * tol + abs(a) + 1)
+
+
+def _tolerance(root) -> float:
+    a = float(root.get_attribute("data-answer"))
+    return max(float(root.get_attribute("data-atol")), float(root.get_attribute("data-rtol")) * abs(a))
+
+
+def answer_exercise(root, value: str, press_enter: bool):
+    """Type (or pick) ``value`` and submit it by Enter or by the button."""
+    if root.get_attribute("data-kind") == "choice":
+        root.locator(f"input[type=radio][value='{value}']").check()
+        root.locator("button.rn-submit").click()
+        return
+    box = root.locator("input.rn-input")
+    box.fill(value)
+    if press_enter:
+        box.press("Enter")
+    else:
+        root.locator("button.rn-submit").click()
+
+
+def walk_exercise(root, label):
+    """A wrong answer, then the right one, then hint and solution opened; asserts each verdict."""
+    feedback = root.locator(".rn-feedback")
+    assert feedback.get_attribute("role") == "status" and feedback.get_attribute("aria-live") == "polite"
+    root.scroll_into_view_if_needed()
+    for cls in ("rn-hint", "rn-solution"):
+        details = root.locator(f"details.{cls}")
+        assert details.count() == 1, f"{label}: no {cls}"
+        assert details.get_attribute("open") is None, f"{label}: {cls} open before asked"
+        assert not details.locator(".rn-body").is_visible(), f"{label}: {cls} visible before asked"
+    answer = root.get_attribute("data-answer")
+    if root.get_attribute("data-kind") == "choice":
+        radios = root.locator("input[type=radio]")
+        wrong = next(radios.nth(i).get_attribute("value") for i in range(radios.count())
+                     if radios.nth(i).get_attribute("value") != answer)
+    else:
+        wrong = _wrong_value(root)
+    answer_exercise(root, wrong, press_enter=True)
+    assert root.get_attribute("data-state") == "wrong", f"{label}: {wrong!r} not judged wrong"
+    assert feedback.inner_text().startswith("아직 아닙니다"), f"{label}: {feedback.inner_text()!r}"
+    answer_exercise(root, answer, press_enter=False)
+    assert root.get_attribute("data-state") == "correct", f"{label}: the right answer was refused"
+    assert feedback.inner_text().startswith("맞습니다"), f"{label}: {feedback.inner_text()!r}"
+    for cls in ("rn-hint", "rn-solution"):
+        root.locator(f"details.{cls} > summary").click()
+        assert root.locator(f"details.{cls} .rn-body").is_visible(), f"{label}: {cls} did not open"

@@ -1,10 +1,11 @@
 """Self-check exercises (``.rn-check``) in the built book, in headless Chromium, offline.
 
-For every exercise on every page: the right answer gets the correct-feedback,
-a wrong one the wrong-feedback, and hint and solution stay hidden until their
-summary is clicked.  No console errors, no request outside the site.  The
+Every exercise of every page is walked through (``conftest.walk_exercise``:
+a wrong answer gets the wrong-feedback, the right one the correct-feedback,
+hint and solution stay hidden until their summary is clicked) in the one
+phone-width ``file://`` load of each page, ``test_reading.py``.  Here: the
 page's JS must judge exactly as ``Exercise.check`` does (same inputs, same
-verdicts), and the exercises must work from ``file://`` too.
+verdicts), the exercises also work over http, and every chapter has at least three.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import re
 
 import pytest
 
-from conftest import HTML, book_pages
+from conftest import HTML, answer_exercise, book_pages, walk_exercise, watch
 
 PAGES = book_pages() if HTML.exists() else []
 
@@ -35,99 +36,17 @@ _NUMBERED = re.compile(r"\d+(\.\d+)*\.?\s")
 CHAPTERS = [p for p in PAGES if _NUMBERED.match(_h1(p))]
 
 
-def _watch(pg, allowed):
-    pg.outside, pg.errors = [], []
-    pg.on("request", lambda r: None if r.url.startswith(allowed) else pg.outside.append(r.url))
-    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
-    pg.on("console", lambda m: pg.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-    pg.route("**/*", lambda route: route.continue_() if route.request.url.startswith(allowed)
-             else route.abort())
-    return pg
-
-
-@pytest.fixture
-def page(browser, site):
-    context = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
-    yield _watch(context.new_page(), (site + "/", "data:", "blob:", "about:"))
-    context.close()
-
-
-def _wrong_value(root) -> str:
-    a, tol = float(root.get_attribute("data-answer")), _tolerance(root)
-    return repr(a + 10 * tol + abs(a) + 1)
-
-
-def _tolerance(root) -> float:
-    a = float(root.get_attribute("data-answer"))
-    return max(float(root.get_attribute("data-atol")), float(root.get_attribute("data-rtol")) * abs(a))
-
-
-def _answer(root, value: str, press_enter: bool):
-    if root.get_attribute("data-kind") == "choice":
-        root.locator(f"input[type=radio][value='{value}']").check()
-        root.locator("button.rn-submit").click()
-        return
-    box = root.locator("input.rn-input")
-    box.fill(value)
-    if press_enter:
-        box.press("Enter")
-    else:
-        root.locator("button.rn-submit").click()
-
-
-def _check_exercise(root, label):
-    feedback = root.locator(".rn-feedback")
-    assert feedback.get_attribute("role") == "status" and feedback.get_attribute("aria-live") == "polite"
-    root.scroll_into_view_if_needed()
-    for cls in ("rn-hint", "rn-solution"):
-        details = root.locator(f"details.{cls}")
-        assert details.count() == 1, f"{label}: no {cls}"
-        assert details.get_attribute("open") is None, f"{label}: {cls} open before asked"
-        assert not details.locator(".rn-body").is_visible(), f"{label}: {cls} visible before asked"
-    answer = root.get_attribute("data-answer")
-    if root.get_attribute("data-kind") == "choice":
-        radios = root.locator("input[type=radio]")
-        wrong = next(radios.nth(i).get_attribute("value") for i in range(radios.count())
-                     if radios.nth(i).get_attribute("value") != answer)
-    else:
-        wrong = _wrong_value(root)
-    _answer(root, wrong, press_enter=True)
-    assert root.get_attribute("data-state") == "wrong", f"{label}: {wrong!r} not judged wrong"
-    assert feedback.inner_text().startswith("아직 아닙니다"), f"{label}: {feedback.inner_text()!r}"
-    _answer(root, answer, press_enter=False)
-    assert root.get_attribute("data-state") == "correct", f"{label}: the right answer was refused"
-    assert feedback.inner_text().startswith("맞습니다"), f"{label}: {feedback.inner_text()!r}"
-    for cls in ("rn-hint", "rn-solution"):
-        root.locator(f"details.{cls} > summary").click()
-        assert root.locator(f"details.{cls} .rn-body").is_visible(), f"{label}: {cls} did not open"
-
-
 def test_some_page_has_exercises():
     if not WITH_EXERCISES:
         pytest.skip("no page of the built book has a self-check exercise yet")
 
 
-@pytest.mark.parametrize("path", WITH_EXERCISES)
-def test_every_exercise_answers_right_and_wrong(page, site, path):
-    page.goto(f"{site}/{path}", wait_until="load")
-    roots = page.locator(".rn-check")
-    ids = [roots.nth(i).get_attribute("id") for i in range(roots.count())]
-    assert len(set(ids)) == len(ids), f"{path}: duplicate exercise keys {ids}"
-    for i, uid in enumerate(ids):
-        root = roots.nth(i)
-        assert root.get_attribute("data-ready") == "1", f"{path}#{uid}: script did not run"
-        _check_exercise(root, f"{path}#{uid}")
-    assert page.outside == [], f"{path} requested outside the build: {page.outside}"
-    assert page.errors == [], f"{path}: {page.errors}"
-
-
 @pytest.mark.parametrize("path", WITH_EXERCISES[:1])
-def test_exercises_work_from_file_urls(browser, path):
+def test_exercises_work_over_http(browser, site, path):
     context = browser.new_context()
-    pg = _watch(context.new_page(), ("file://", "data:", "blob:", "about:"))
-    pg.goto((HTML / path).as_uri(), wait_until="load")
-    root = pg.locator(".rn-check").first
-    _check_exercise(root, f"file://{path}")
+    pg = watch(context.new_page(), (site + "/", "data:", "blob:", "about:"))
+    pg.goto(f"{site}/{path}", wait_until="load")
+    walk_exercise(pg.locator(".rn-check").first, f"http {path}")
     assert pg.outside == [] and pg.errors == [], (pg.outside, pg.errors)
     context.close()
 
@@ -154,14 +73,14 @@ def test_page_js_and_python_give_the_same_verdicts(browser):
                  Exercise("int", "정수", answer=6, rtol=0, **kw)]
     choice = Exercise.choice("pick", "고르기", ["$a$", "b", "c"], answer=2, **kw)
     context = browser.new_context()
-    pg = _watch(context.new_page(), ("data:", "about:"))
+    pg = watch(context.new_page(), ("data:", "about:"))
     pg.set_content("<!doctype html><meta charset=utf-8><body>"
                    + "".join(ex.to_html() for ex in exercises + [choice]) + "</body>")
     for ex in exercises:
         root = pg.locator(f"#{ex.uid}")
         assert root.get_attribute("data-ready") == "1"
         for reply in REPLIES + ["6", "6.0", "12/2", "0", "-0.0009", "0.0011"]:
-            _answer(root, reply, press_enter=True)
+            answer_exercise(root, reply, press_enter=True)
             want = ex.check(reply)
             got = (root.get_attribute("data-state"), root.locator(".rn-feedback").inner_text())
             assert got == (want.status, want.message), (ex.key, reply)
@@ -169,9 +88,9 @@ def test_page_js_and_python_give_the_same_verdicts(browser):
     root.locator("button.rn-submit").click()                    # nothing picked yet
     assert root.locator(".rn-feedback").inner_text() == choice.check(None).message
     for i in range(3):
-        _answer(root, str(i), press_enter=False)
+        answer_exercise(root, str(i), press_enter=False)
         assert root.locator(".rn-feedback").inner_text() == choice.check(i).message
     for ex in exercises + [choice]:                           # the same walk-through as on the pages
-        _check_exercise(pg.locator(f"#{ex.uid}"), ex.key)
+        walk_exercise(pg.locator(f"#{ex.uid}"), ex.key)
     assert pg.errors == [] and pg.outside == []
     context.close()

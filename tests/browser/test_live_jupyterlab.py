@@ -16,7 +16,7 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import ROOT, SHOTS
+from conftest import ROOT, shoot
 
 
 def _free_port() -> int:
@@ -105,6 +105,5 @@ def test_slider_move_recomputes_in_the_kernel(browser, lab):
                                timeout=60_000)
         assert frame.get_attribute("src") != before
     finally:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "jupyterlab_live.png"))
+        shoot(page, "jupyterlab_live.png")
         page.close()

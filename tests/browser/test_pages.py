@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HTML, SHOTS, book_pages
+from conftest import HTML, book_pages, shoot
 
 PAGES = book_pages() if HTML.exists() else []
 MAX_PAGE_BYTES = 2_000_000
@@ -54,8 +54,7 @@ def test_page_offline_clean_and_interactive(page, site, path):
         errors = page.evaluate("Array.from(document.querySelectorAll('mjx-merror'))"
                                ".map(e => e.getAttribute('data-mjx-error') || e.textContent)")
         assert errors == [], f"MathJax could not typeset on {path}: {errors}"
-    SHOTS.mkdir(parents=True, exist_ok=True)  # the page as a reader first sees it
-    page.screenshot(path=str(SHOTS / (path.replace("/", "_") + ".png")), full_page=True)
+    shoot(page, path.replace("/", "_") + ".png", full_page=True)  # as a reader first sees it
     _check_sliders(page, path)
     assert page.outside == [], f"{path} requested outside the build: {page.outside}"
     assert page.errors == [], f"{path}: {page.errors}"
@@ -161,6 +160,6 @@ def _check_narrow(page, path, roots):
                 return out;
             }""")
             assert wide == [], f"{path}: exploration {r} overflows at 390 px: {wide}"
-            roots.nth(r).screenshot(path=str(SHOTS / f"{path.replace('/', '_')}.explore{r}.390px.png"))
+            shoot(roots.nth(r), f"{path.replace('/', '_')}.explore{r}.390px.png")
     finally:
         page.set_viewport_size(size)

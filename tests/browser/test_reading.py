@@ -3,8 +3,10 @@
 Every page is opened from file:// (no server) at 390 x 844 (a phone) after MathJax has typeset it:
 the document itself must not scroll sideways (a wide table, formula or code
 block may scroll inside its own box), the browser title must name the book
-once, and the page must offer its source (a chapter's notebook) for
-download as a file that exists inside the build.  The errata page's links
+once, the page must offer its source (a chapter's notebook) for
+download as a file that exists inside the build, and every self-check
+exercise must judge a wrong and the right answer and keep hint and solution
+hidden until asked.  The errata page's links
 reach their evidence.
 """
 from __future__ import annotations
@@ -15,7 +17,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from conftest import HTML, SHOTS, book_pages, file_url, watch
+from conftest import HTML, book_pages, file_url, shoot, walk_exercise, watch
 
 PAGES = book_pages() if HTML.exists() else []
 PHONE = {"width": 390, "height": 844}
@@ -104,8 +106,7 @@ def test_page_reads_on_a_phone_from_file(browser, path):
         scroll_width, inner = page.evaluate(
             "[document.scrollingElement.scrollWidth, window.innerWidth]")
         culprits = page.evaluate(_OVERFLOWING) if scroll_width > inner + 1 else []
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / ("phone_" + path.replace("/", "_") + ".png")))
+        shoot(page, "phone_" + path.replace("/", "_") + ".png")
         assert scroll_width <= inner + 1, (
             f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
         # Korean prose breaks between words, not inside them.
@@ -117,10 +118,22 @@ def test_page_reads_on_a_phone_from_file(browser, path):
         source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
         if source.exists():    # a notebook page offers the notebook itself
             assert source.resolve() in files, f"{path}: the notebook is not offered: {links}"
+        _walk_exercises(page, path)     # last: it types answers and opens hints
         assert page.outside == [], f"{path} requested outside the folder: {page.outside}"
         assert page.errors == [], f"{path}: {page.errors}"
     finally:
         context.close()
+
+
+def _walk_exercises(page, path):
+    """Every self-check exercise answers right and wrong, with hint and solution hidden until asked."""
+    roots = page.locator(".rn-check")
+    ids = [roots.nth(i).get_attribute("id") for i in range(roots.count())]
+    assert len(set(ids)) == len(ids), f"{path}: duplicate exercise keys {ids}"
+    for i, uid in enumerate(ids):
+        root = roots.nth(i)
+        assert root.get_attribute("data-ready") == "1", f"{path}#{uid}: script did not run"
+        walk_exercise(root, f"{path}#{uid}")
 
 
 @pytest.mark.parametrize("path", READ)

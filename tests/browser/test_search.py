@@ -15,7 +15,7 @@ from urllib.parse import quote, unquote, urlparse
 
 import pytest
 
-from conftest import HTML, SHOTS, book_pages, file_url, watch
+from conftest import HTML, book_pages, file_url, shoot, watch
 
 PAGES = book_pages() if HTML.exists() else []
 RAW_LATEX = re.compile(r"\\[A-Za-z]+|\\[()\[\]]|\$")
@@ -125,8 +125,7 @@ def test_search_works_from_file(browser):
     page = watch(context.new_page(), (file_url().rstrip("/") + "/", "data:", "blob:", "about:"))
     try:
         found = _search(page, file_url().rstrip("/"), "강성")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "search_file.png"), full_page=True)
+        shoot(page, "search_file.png", full_page=True)
         assert set(found) == expected_pages("강성"), sorted(found)
         snippets = [s for ss in found.values() for s in ss]
         assert all(s.strip() and not RAW_LATEX.search(s) for s in snippets), snippets[:3]
