@@ -73,6 +73,16 @@ def book_pages() -> list[str]:
     return pages
 
 
+def reader_pages() -> list[str]:
+    """:func:`book_pages` without the root index.html, which only forwards to the front page."""
+    return [p for p in book_pages() if not is_redirect(p)]
+
+
+def is_redirect(path: str) -> bool:
+    """A page that only forwards elsewhere (meta refresh); it is never read."""
+    return 'http-equiv="Refresh"' in (HTML / path).read_text(encoding="utf-8")
+
+
 def file_url(path: str = "") -> str:
     """``file://`` URL of a page of the build (the book opened from disk, no server)."""
     return (HTML / path).as_uri()

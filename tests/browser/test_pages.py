@@ -1,20 +1,29 @@
-"""Every built page, opened offline in headless Chromium.
+"""Every built page, loaded once, as a reader meets it: from disk (file://, no server) on a phone.
 
-Asserts: no request leaves the build folder, no page or console errors, all
-math typeset by the bundled MathJax, every control of every exploration
-(each slider, each radio option; mouse-free: keyboard arrows) changes its
-frame, no exploration overflows a 390 px phone screen, and the page (with
-its frames) stays < 2 MB.
+One load per page (a page with its frames is up to 2 MB and Chromium needs
+2-4 s here to load it), checked for everything a reader without a server and
+with a phone would meet: no request leaves the build folder, no page or
+console errors, all math typeset by the bundled MathJax with no error, the
+document does not scroll sideways at 390 px (a wide table, formula or code
+block may scroll inside its own box), Korean prose breaks between words,
+the download menu offers the page's source (a chapter's notebook) as a file
+inside the build, every control of every exploration (each slider, each
+radio option; by keyboard) changes its frame, no exploration overflows with
+its longest message, every self-check exercise judges a wrong and the right
+answer with hint and solution hidden until asked, and the page with its
+frames stays < 2 MB.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import pytest
 
-from conftest import HTML, book_pages, shoot
+from conftest import HTML, book_pages, file_url, is_redirect, reader_pages, shoot, walk_exercise, watch
 
 PAGES = book_pages() if HTML.exists() else []
+PHONE = {"width": 390, "height": 844}
 MAX_PAGE_BYTES = 2_000_000
 
 
@@ -22,42 +31,113 @@ def test_the_book_has_pages():
     assert "book/index.html" in PAGES and len(PAGES) >= 2
 
 
-@pytest.fixture
-def page(browser, site):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    pg = context.new_page()
-    pg.outside, pg.errors = [], []
-    allowed = (site + "/", "data:", "blob:", "about:")
-    pg.on("request", lambda r: None if r.url.startswith(allowed) else pg.outside.append(r.url))
-    pg.on("pageerror", lambda e: pg.errors.append(f"pageerror: {e}"))
-    pg.on("console", lambda m: pg.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-    # A request that tried to leave would hang offline; abort it and record it.
-    pg.route("**/*", lambda route: route.continue_() if route.request.url.startswith(allowed)
-             else route.abort())
-    yield pg
-    context.close()
+# Elements wider than the screen that do not sit inside a box that scrolls sideways.
+_OVERFLOWING = """() => {
+  const width = window.innerWidth;
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if ((s.overflowX === 'auto' || s.overflowX === 'scroll' || s.overflowX === 'hidden')
+          && p.getBoundingClientRect().right <= width + 1) return true;
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= width + 1) continue;
+    const s = getComputedStyle(el);
+    if (s.display === 'none' || s.visibility === 'hidden' || s.position === 'fixed') continue;
+    if (scrolls(el)) continue;
+    out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+             + (el.className && typeof el.className === 'string'
+                ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
+             + ' right=' + Math.round(r.right));
+  }
+  return out.slice(0, 8);
+}"""
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_offline_clean_and_interactive(page, site, path):
-    assert (HTML / path).stat().st_size < MAX_PAGE_BYTES, f"{path} is heavier than 2 MB"
-    page.goto(f"{site}/{path}", wait_until="load")
-    page.wait_for_timeout(300)
-    has_math = page.locator(".math").count() > 0
-    if has_math:
-        page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise "
-                               "&& document.querySelectorAll('mjx-container').length > 0", timeout=20000)
+READ = reader_pages() if HTML.exists() else []
+
+
+def _typeset(page):
+    if page.locator(".math").count():
+        page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise",
+                               timeout=20000)
         page.evaluate("MathJax.startup.promise")
-        raw = page.evaluate("""Array.from(document.querySelectorAll('.math'))
-                               .filter(e => !e.querySelector('mjx-container')).length""")
-        assert raw == 0, f"{raw} math elements left untypeset on {path}"
-        errors = page.evaluate("Array.from(document.querySelectorAll('mjx-merror'))"
-                               ".map(e => e.getAttribute('data-mjx-error') || e.textContent)")
-        assert errors == [], f"MathJax could not typeset on {path}: {errors}"
-    shoot(page, path.replace("/", "_") + ".png", full_page=True)  # as a reader first sees it
-    _check_sliders(page, path)
-    assert page.outside == [], f"{path} requested outside the build: {page.outside}"
-    assert page.errors == [], f"{path}: {page.errors}"
+        page.wait_for_timeout(100)
+
+
+def _offered_files(page, path):
+    """The files the page's download menu links to; each must exist inside the build."""
+    links = page.eval_on_selector_all(".dropdown-download-buttons a[href]", "els => els.map(a => a.href)")
+    files = []
+    for href in links:
+        url = urlparse(href)
+        if url.scheme != "file":       # e.g. a javascript: print button
+            continue
+        local = Path(unquote(url.path)).resolve()
+        assert local.is_relative_to(HTML), f"{path}: download link leaves the build: {href}"
+        assert local.is_file(), f"{path}: download link to a missing file {local}"
+        files.append(local)
+    return links, files
+
+
+def _walk_exercises(page, path):
+    """Every self-check exercise answers right and wrong, with hint and solution hidden until asked."""
+    roots = page.locator(".rn-check")
+    ids = [roots.nth(i).get_attribute("id") for i in range(roots.count())]
+    assert len(set(ids)) == len(ids), f"{path}: duplicate exercise keys {ids}"
+    for i, uid in enumerate(ids):
+        root = roots.nth(i)
+        assert root.get_attribute("data-ready") == "1", f"{path}#{uid}: script did not run"
+        walk_exercise(root, f"{path}#{uid}")
+
+
+@pytest.mark.parametrize("path", READ)
+def test_page_as_a_reader_meets_it(browser, path):
+    assert (HTML / path).stat().st_size < MAX_PAGE_BYTES, f"{path} is heavier than 2 MB"
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
+                                  has_touch=True)
+    page = watch(context.new_page(), (file_url().rstrip("/") + "/", "data:", "blob:", "about:"))
+    try:
+        page.goto(file_url(path), wait_until="load")
+        _typeset(page)
+        _check_math(page, path)
+        scroll_width, inner = page.evaluate(
+            "[document.scrollingElement.scrollWidth, window.innerWidth]")
+        culprits = page.evaluate(_OVERFLOWING) if scroll_width > inner + 1 else []
+        shoot(page, "phone_" + path.replace("/", "_") + ".png")
+        assert scroll_width <= inner + 1, (
+            f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
+        para = page.locator(".bd-article p").first        # Korean breaks between words
+        if para.count():
+            assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
+        links, files = _offered_files(page, path)
+        assert files, f"{path}: no download link in the page header"
+        source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
+        if source.exists():    # a notebook page offers the notebook itself
+            assert source.resolve() in files, f"{path}: the notebook is not offered: {links}"
+        _check_sliders(page, path)
+        _walk_exercises(page, path)     # last: it types answers and opens hints
+        assert page.outside == [], f"{path} requested outside the folder: {page.outside}"
+        assert page.errors == [], f"{path}: {page.errors}"
+    finally:
+        context.close()
+
+
+def test_the_root_page_forwards_to_the_front_page():
+    assert is_redirect("index.html") and "book/index.html" in (HTML / "index.html").read_text()
+
+
+def _check_math(page, path):
+    raw = page.evaluate("Array.from(document.querySelectorAll('.math'))"
+                        ".filter(e => !e.querySelector('mjx-container')).length")
+    assert raw == 0, f"{path}: {raw} formulas left untypeset from file://"
+    errors = page.evaluate("Array.from(document.querySelectorAll('mjx-merror'))"
+                           ".map(e => e.getAttribute('data-mjx-error') || e.textContent)")
+    assert errors == [], f"MathJax could not typeset on {path}: {errors}"
 
 
 def _frame(img):
@@ -140,26 +220,21 @@ def _check_select(where, img, select):  # (arrow keys on a closed <select> diffe
 
 
 def _check_narrow(page, path, roots):
-    """At a 390 px phone width, with its longest message shown, no exploration overflows."""
-    size = page.viewport_size
-    page.set_viewport_size({"width": 390, "height": 844})
-    try:
-        for r in range(roots.count()):
-            wide = roots.nth(r).evaluate("""root => {
-                const frames = JSON.parse(root.querySelector('script.rn-data').textContent).frames;
-                const msg = root.querySelector('.rn-msg'), old = msg.textContent;
-                msg.textContent = Object.values(frames).map(f => f[1])
-                    .reduce((a, b) => (b.length > a.length ? b : a), '');
-                const right = Math.min(root.getBoundingClientRect().right, window.innerWidth);
-                const out = Array.from(root.querySelectorAll('*'))
-                    .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > right + 1)
-                    .map(e => e.tagName + '.' + e.className);
-                if (root.scrollWidth > root.clientWidth + 1) out.push('scrollWidth ' + root.scrollWidth);
-                if (root.getBoundingClientRect().right > window.innerWidth + 1) out.push('root');
-                msg.textContent = old;
-                return out;
-            }""")
-            assert wide == [], f"{path}: exploration {r} overflows at 390 px: {wide}"
-            shoot(roots.nth(r), f"{path.replace('/', '_')}.explore{r}.390px.png")
-    finally:
-        page.set_viewport_size(size)
+    """At the phone's 390 px, with its longest message shown, no exploration overflows."""
+    for r in range(roots.count()):
+        wide = roots.nth(r).evaluate("""root => {
+            const frames = JSON.parse(root.querySelector('script.rn-data').textContent).frames;
+            const msg = root.querySelector('.rn-msg'), old = msg.textContent;
+            msg.textContent = Object.values(frames).map(f => f[1])
+                .reduce((a, b) => (b.length > a.length ? b : a), '');
+            const right = Math.min(root.getBoundingClientRect().right, window.innerWidth);
+            const out = Array.from(root.querySelectorAll('*'))
+                .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > right + 1)
+                .map(e => e.tagName + '.' + e.className);
+            if (root.scrollWidth > root.clientWidth + 1) out.push('scrollWidth ' + root.scrollWidth);
+            if (root.getBoundingClientRect().right > window.innerWidth + 1) out.push('root');
+            msg.textContent = old;
+            return out;
+        }""")
+        assert wide == [], f"{path}: exploration {r} overflows at 390 px: {wide}"
+        shoot(roots.nth(r), f"{path.replace('/', '_')}.explore{r}.390px.png")
