@@ -35,10 +35,11 @@ class Run:
 
     def diverged(self, t, y) -> bool:
         """Non-finite, or beyond the bound: record the point and fail."""
-        finite = bool(np.isfinite(y).all())
-        size = float(np.max(np.abs(y))) if finite else math.inf
-        if finite and size <= self.bound:
+        size = float(np.max(np.abs(y)))      # NaN propagates: one reduction decides (hot path)
+        if size <= self.bound:
             return False
+        finite = bool(np.isfinite(y).all())
+        size = size if finite else math.inf
         self.ts.append(t)
         self.ys.append(y)
         what = (f"max|y| = {size:.3g} exceeds the bound {self.bound:.3g}" if finite

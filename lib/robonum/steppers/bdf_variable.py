@@ -71,7 +71,7 @@ class _State:
         self.eta = 1.0
         self.nit = 0
         self.pending = None
-        self.t_D = None
+        self.t_D = self.y_D = None
 
 
 class VariableBDF(Stepper):
@@ -117,7 +117,9 @@ class VariableBDF(Stepper):
 
     def step(self, work, t, y, h, state):
         h = check_h(h)
-        if state.t_D != t or not np.array_equal(state.D[0], y):
+        # A restart unless (t, y) is the point the last accepted step ended at (the driver
+        # hands back the very array this stepper returned; compare values otherwise).
+        if state.t_D != t or (y is not state.y_D and not np.array_equal(state.D[0], y)):
             self._restart(work, state, t, y, h)
         elif h != state.h:
             k = state.order
@@ -193,7 +195,7 @@ class VariableBDF(Stepper):
         for i in range(k, -1, -1):
             D[i] += D[i + 1]
         D[0] = y_new                       # the value the driver holds, bit for bit
-        state.t_D, state.J_fresh, state.k_last = t_new, False, k
+        state.t_D, state.y_D, state.J_fresh, state.k_last = t_new, y_new, False, k
         state.n_equal += 1
         if state.n_equal < k + 1:
             return True, h
