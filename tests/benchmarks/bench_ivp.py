@@ -129,17 +129,19 @@ def summary(curves, rtols):
             print(f"{name:28s} {d:6.1f} {fmt(row[0][0]):>6s} {fmt(row[1][0]):>6s} "
                   f"{fmt(row[0][1]):>10s} {fmt(row[1][1]):>9s}")
             levels.append(row)
-    levels = [row for row in levels if row[0][0] is not None and row[1][0] is not None]
 
-    def count(ok):
-        return sum(1 for row in levels if ok(row))
+    def count(ok, *need):
+        """Levels where every ratio in ``need`` ((measure, against) index pairs) exists and ``ok``."""
+        rows = [r for r in levels if all(r[i][j] is not None for i, j in need)]
+        return f"{sum(1 for r in rows if ok(r))} of {len(rows)}"
 
-    print(f"\n{len(levels)} accuracy levels (rtol {max(rtols):.0e} ... {min(rtols):.0e}): ours needs "
-          f"no more f-evaluations at {count(lambda r: r[0][0] <= 1)}, no more CPU at {count(lambda r: r[1][0] <= 1)}, both at "
-          f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1)}; nfev <= 0.8x at "
-          f"{count(lambda r: r[0][0] <= 0.8)}; CPU within 3x of LSODA at "
-          f"{count(lambda r: r[1][1] is not None and r[1][1] <= 3)} of "
-          f"{count(lambda r: r[1][1] is not None)}")
+    nfev, cpu = (0, 0), (1, 0)
+    print(f"\naccuracy levels (rtol {max(rtols):.0e} ... {min(rtols):.0e}): ours needs no more "
+          f"f-evaluations at {count(lambda r: r[0][0] <= 1, nfev)}, no more CPU at "
+          f"{count(lambda r: r[1][0] <= 1, cpu)}, both at "
+          f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1, nfev, cpu)}; nfev <= 0.8x at "
+          f"{count(lambda r: r[0][0] <= 0.8, nfev)}; CPU within 3x of LSODA at "
+          f"{count(lambda r: r[1][1] <= 3, (1, 1))}")
 
 
 if __name__ == "__main__":

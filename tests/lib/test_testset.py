@@ -56,7 +56,10 @@ def test_work_front_drops_dominated_runs():
     on_front = testset.work_at(d, w, 6.5, front=True)
     raw = testset.work_at(d, w, 6.5)
     assert 1985 < on_front < 3192 < raw < 4095
-    assert testset.work_at(d, w, 7.0, front=True) is None      # no extrapolation
+    assert testset.work_at(d, w, 7.0, front=True) is None      # no extrapolation upwards
+    # below the front the cheapest run answers: it already reaches more digits
+    assert testset.work_at([5.0, 4.0], [100.0, 150.0], 4.5, front=True) == 100.0
+    assert testset.work_at([5.0, 4.0], [100.0, 150.0], 4.5) == pytest.approx(np.sqrt(100 * 150))
 
 
 def test_work_front_bad_input():

@@ -174,10 +174,14 @@ def work_at(digit_list, work_list, target: float, *, front: bool = False) -> flo
     """Work needed for ``target`` digits, interpolated linearly in ``(digits, log work)``.
 
     ``None`` when ``target`` lies outside the digits the runs reached (no
-    extrapolation).  ``front=True`` interpolates along :func:`work_front`.
+    extrapolation).  ``front=True`` interpolates along :func:`work_front`;
+    below its first point the answer is that point's work (the cheapest run
+    already reaches more digits than asked; no run was cheaper).
     """
     if front:
         digit_list, work_list = work_front(digit_list, work_list)
+        if target < digit_list[0]:
+            return float(work_list[0])
     d = np.asarray(digit_list, dtype=float)
     w = np.log(np.asarray(work_list, dtype=float))
     order = np.argsort(d)
