@@ -3,7 +3,7 @@
 Every exercise of every page is walked through (``conftest.walk_exercise``:
 a wrong answer gets the wrong-feedback, the right one the correct-feedback,
 hint and solution stay hidden until their summary is clicked) in the one
-phone-width ``file://`` load of each page, ``test_reading.py``.  Here: the
+phone-width ``file://`` load of each page, ``test_pages.py``.  Here: the
 page's JS must judge exactly as ``Exercise.check`` does (same inputs, same
 verdicts), the exercises also work over http, and every chapter has at least three.
 """
