@@ -125,13 +125,12 @@ def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5
     h0 = _in("drop_height", drop_height, 0.0, 100.0)
     _checks.span(t_span, MAX_SPAN, _WHY)
 
-    def contact_pushes(x, v):
-        return x < 0.0 and -kc * x - cc * v > 0.0
-
+    # The contact test is written out in f and jac (not a shared helper) so that
+    # numba can compile both as they are (robonum.fast.solve_ivp).
     def f(t, y):
         xb, xf, vb, vf = y
         s = kl * (xb - xf - L0) + cl * (vb - vf)
-        Fc = -kc * xf - cc * vf if contact_pushes(xf, vf) else 0.0
+        Fc = -kc * xf - cc * vf if xf < 0.0 and -kc * xf - cc * vf > 0.0 else 0.0
         return np.array([vb, vf, -g - s / M, -g + (s + Fc) / mf])
 
     def jac(t, y):
@@ -139,7 +138,7 @@ def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5
                       [0.0, 0.0, 0.0, 1.0],
                       [-kl / M, kl / M, -cl / M, cl / M],
                       [kl / mf, -kl / mf, cl / mf, -cl / mf]])
-        if contact_pushes(y[1], y[3]):
+        if y[1] < 0.0 and -kc * y[1] - cc * y[3] > 0.0:     # the ground pushes (as in f)
             J[3, 1] -= kc / mf
             J[3, 3] -= cc / mf
         return J

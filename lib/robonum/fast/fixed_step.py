@@ -1,4 +1,4 @@
-"""The compiled path for long runs (numba): ``fast.integrate`` = ``rn.integrate``, a hundred times faster.
+"""Compiled equal steps (numba): ``fast.integrate`` = ``rn.integrate``, a hundred times faster.
 
 A slider over a run of 10^6 steps must answer in well under a second, which
 the generic numpy steppers (a few µs of Python overhead per stage) cannot.
@@ -21,12 +21,12 @@ import time
 import numba
 import numpy as np
 
-from . import _validate as check
-from . import methods
-from .fixed import equal_steps
-from .problem import HamiltonianProblem, ODEProblem
-from .problems import pendulum as _pendulum
-from .solution import FAILURE, SUCCESS, Solution
+from .. import _validate as check
+from .. import methods
+from ..fixed import equal_steps
+from ..problem import HamiltonianProblem, ODEProblem
+from ..problems import pendulum as _pendulum
+from ..solution import FAILURE, SUCCESS, Solution
 
 MAX_FAST_STEPS = 100_000_000     # ~30 s for RK4 on the pendulum; 10^6 take ~0.3 s
 MAX_SAVED_VALUES = 20_000_000    # 160 MB of float64 output

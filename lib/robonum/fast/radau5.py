@@ -1,0 +1,273 @@
+"""RADAU5 compiled: the algorithm of :mod:`robonum.steppers.radau5` with the adaptive driver's loop.
+
+The Python stepper spends ~150 µs of interpreter time per step whatever
+``f`` costs; on small stiff systems that is most of the run, and it is the
+gap to LSODA's Fortran.  Here the same steps -- simplified Newton on the
+transformed stage system, the embedded order-3 estimate, Gustafsson's
+predictive controller, Jacobian reuse while ``theta <= 0.001``, keeping
+``h`` (and the LU factors) for ``h_new/h in [1, 1.2]`` -- run as one
+compiled loop that calls a compiled ``f``.  The constants (``T``,
+``Lambda``, ``b_hat``, the collocation basis) are the Python stepper's,
+computed from the Radau IIA tableau; the tuning constants are imported from
+it, so the two paths cannot drift apart.  Differences are at rounding
+level (a different LU and summation order), which can flip a borderline
+accept/reject and so change the counts slightly.
+
+Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (code RADAU5).
+"""
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+from ..steppers.radau5 import _C, KEEP_H, NIT, THET
+from .driver import (DIVERGED, EPS, MAX_STEPS, SUCCESS, UNDERFLOW, call_f, initial_step,
+                     jacobian, rms, save_point)
+from .linalg import lu_factor, lu_solve
+
+# controller of Radau5.default_controller(): q = 4, safety 0.9, factors in [0.2, 8], predictive
+Q, SAFETY, FAC_MIN, FAC_MAX = 4.0, 0.9, 0.2, 8.0
+
+CONSTANTS = (np.ascontiguousarray(_C["c"]), np.ascontiguousarray(_C["T"]),
+             np.ascontiguousarray(_C["Tinv"]), float(_C["mu"]), complex(_C["kappa"]),
+             np.ascontiguousarray(_C["e"]), np.ascontiguousarray(_C["Vinv"]))
+
+
+@numba.njit(cache=False)
+def _times(M, Z):
+    """``M @ Z`` for the 3 x n stage arrays (loops: no BLAS call for a 3 x 3 matrix)."""
+    out = np.zeros((M.shape[0], Z.shape[1]), dtype=Z.dtype)
+    for i in range(M.shape[0]):
+        for k in range(M.shape[1]):
+            out[i] += M[i, k] * Z[k]
+    return out
+
+
+@numba.njit(cache=False)
+def _factor(J, h, mu, kappa, cnt):
+    """The real ``mu/h I - J`` and the complex ``kappa/h I - J``; ``ok`` False if one is singular."""
+    n = J.shape[0]
+    Mr, Mc = -J.copy(), -J.astype(np.complex128)
+    for i in range(n):
+        Mr[i, i] += mu / h
+        Mc[i, i] += kappa / h
+    cnt[2] += 1
+    LUr, pr, ok = lu_factor(Mr)
+    LUc, pc = np.empty((n, n), np.complex128), np.empty(n, np.int64)
+    if ok:
+        cnt[2] += 1
+        LUc, pc, ok = lu_factor(Mc)
+    return LUr, pr, LUc, pc, ok
+
+
+@numba.njit(cache=False)
+def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
+    """Simplified Newton for ``W = T^-1 Z``; returns ``(Z, nit, fail, faccon, theta, code)``.
+
+    ``fail`` is 0 on convergence, else the factor for ``h``; ``code`` reports
+    a non-finite ``f``.  Rules as in ``Radau5._newton``.
+    """
+    c, T, Tinv, mu, kappa = K[0], K[1], K[2], K[3], K[4]
+    n = y.size
+    W = _times(Tinv, Z)
+    F, dW = np.empty((3, n)), np.empty((3, n))
+    faccon = max(faccon, EPS) ** 0.8
+    theta, dyno_old, thq_old = THET, -1.0, -1.0
+    for k in range(1, NIT + 1):
+        for i in range(3):
+            fi, code = call_f(f, t + c[i] * h, y + Z[i], cnt)
+            F[i] = fi
+            if code != SUCCESS:
+                return Z, k, 0.0, faccon, theta, code
+        cnt[3] += 1
+        r0 = Tinv[0, 0] * F[0] + Tinv[0, 1] * F[1] + Tinv[0, 2] * F[2] - (mu / h) * W[0]
+        rc = np.empty(n, np.complex128)
+        for m in range(n):
+            tf = 0j
+            for i in range(3):
+                tf += complex(Tinv[1, i], Tinv[2, i]) * F[i, m]
+            rc[m] = tf - (kappa / h) * complex(W[1, m], W[2, m])
+        dW[0] = lu_solve(LUr, pr, r0)
+        dc = lu_solve(LUc, pc, rc)
+        dW[1], dW[2] = dc.real, dc.imag
+        dyno = rms(dW, scale)
+        if not math.isfinite(dyno):
+            return Z, k, 0.5, faccon, theta, SUCCESS
+        if dyno_old >= 0.0:
+            thq = dyno / dyno_old
+            theta = thq if thq_old < 0.0 else math.sqrt(thq * thq_old)
+            thq_old = thq
+            if theta >= 0.99:
+                return Z, k, 0.5, faccon, theta, SUCCESS
+            faccon = theta / (1.0 - theta)
+            predicted = faccon * dyno * theta ** (NIT - 1 - k) / fnewt
+            if predicted >= 1.0:                   # will not converge in time: smaller h
+                q = max(1e-4, min(20.0, predicted))
+                return Z, k, 0.8 * q ** (-1.0 / (4 + NIT - 1 - k)), faccon, theta, SUCCESS
+        dyno_old = max(dyno, EPS)
+        W += dW
+        Z = _times(T, W)
+        if faccon * dyno <= fnewt:
+            return Z, k, 0.0, faccon, theta, SUCCESS
+    return Z, NIT, 0.5, faccon, theta, SUCCESS
+
+
+@numba.njit(cache=False)
+def _error(f, t, y, y_new, h, Z, f0, LUr, pr, again, atol, rtol, K, cnt):
+    """The filtered estimate ``(mu/h I - J)^-1 (f0 + (mu/h) e^T Z)``, filtered once more if asked."""
+    mu, e = K[3], K[5]
+    ez = (mu / h) * (e[0] * Z[0] + e[1] * Z[1] + e[2] * Z[2])
+    err = lu_solve(LUr, pr, f0 + ez)
+    if again and rms(err, atol + rtol * np.maximum(np.abs(y), np.abs(y_new))) >= 1.0:
+        f1, code = call_f(f, t, y + err, cnt)
+        if code != SUCCESS:
+            return err, code
+        err = lu_solve(LUr, pr, f1 + ez)
+    return err, SUCCESS
+
+
+@numba.njit(cache=False)
+def _guess(t, y, h, t_a, h_a, y_a, Q3, c):
+    """Stage increments from the last step's collocation cubic (zeros before the first step)."""
+    Z = np.zeros((3, y.size))
+    if h_a > 0.0:
+        for i in range(3):
+            s = (t + c[i] * h - t_a) / h_a
+            Z[i] = y_a + ((s * Q3[2] + Q3[1]) * s + Q3[0]) * s - y
+    return Z
+
+
+@numba.njit(cache=False)
+def _adapt(h, err, safe, ctl):
+    """``StepController.adapt`` with RADAU5's settings; ``ctl = [rejected, h_acc, err_acc]`` (0: none yet)."""
+    accepted = err <= 1.0
+    if err == 0.0:
+        factor = FAC_MAX
+    elif not math.isfinite(err):
+        factor = FAC_MIN
+    else:                                          # beta = 0: the same exponent either way
+        factor = safe * err ** (-1.0 / Q)
+    if accepted and ctl[1] > 0.0 and err > 0.0:     # Gustafsson's predictive step
+        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err ** 2) ** (1.0 / Q))
+    factor = min(FAC_MAX, max(FAC_MIN, factor))
+    if accepted:
+        if ctl[0] > 0.0:
+            factor = min(factor, 1.0)              # no growth right after a rejection
+        ctl[1], ctl[2] = h, max(err, 1e-2)
+    else:
+        factor = min(factor, 1.0)
+    ctl[0] = 0.0 if accepted else 1.0
+    return accepted, h * factor
+
+
+def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, bound, K):
+    """Adaptive RADAU5 from ``t0`` to ``t1``; ``h <= 0`` asks for the first-step formula.
+
+    The scaled error ``||err / (atol + rtol max(|y|, |y_new|))||_rms <= 1``
+    accepts a step (HNW I, eq. II.4.11), as in ``robonum.adaptive``.  Returns
+    ``(T, Y, counts, code, t, h)``: the accepted points, ``[nfev, njev, nlu,
+    n_newton, nsteps, nreject]``, the outcome code and where the loop stopped.
+    Compiled by :func:`robonum.fast.compile.kernel` (``f`` and ``jac`` as
+    function pointers, so one compilation serves every problem).
+    """
+    n, mu, kappa, Vinv = y0.size, K[3], K[4], K[6]
+    cnt = np.zeros(6, np.int64)
+    T, Y, row = save_point(np.empty(1), np.empty((1, n)), 0, t0, y0)
+    fnewt = max(10 * EPS / rtol, min(0.03, math.sqrt(rtol)))
+    t, y = t0, y0.copy()
+    f0, code = call_f(f, t, y, cnt)
+    if code == SUCCESS and h <= 0.0:
+        h, code = initial_step(f, t, y, f0, rtol, atol, 3, max_step, cnt)   # order 3, as Radau5.initial_order
+    f0_t, h_next = t, h
+    J, have_J, need_jac, J_fresh = np.zeros((n, n)), False, True, False
+    LUr, pr, LUc, pc = np.empty((n, n)), np.zeros(n, np.int64), np.empty((n, n), np.complex128), np.zeros(n, np.int64)
+    lu_h = -1.0                                   # h of the factors; -1: none valid
+    t_a, h_a, y_a, Q3 = t, -1.0, y, np.zeros((3, n))   # last step's collocation cubic
+    faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
+    ctl = np.zeros(3)
+    Z, y_new = np.zeros((3, n)), y
+    while code == SUCCESS and t < t1:
+        if cnt[4] + cnt[5] >= max_steps:
+            code = MAX_STEPS
+            break
+        last = t + h >= t1 - 4 * EPS * max(abs(t1), 1.0)
+        if last:
+            h = t1 - t
+        if f0_t != t:
+            f0, code = call_f(f, t, y, cnt)
+            f0_t = t
+        converged = False
+        for attempt in range(2):                   # a failure with an old J retries with a new one
+            if code != SUCCESS:
+                break
+            if not have_J or need_jac:
+                J, code = jacobian(f, jac, has_jac, t, y, f0, cnt)
+                have_J, J_fresh, need_jac, lu_h = True, True, False, -1.0
+                if code != SUCCESS:
+                    break
+            if lu_h != h:
+                LUr, pr, LUc, pc, ok = _factor(J, h, mu, kappa, cnt)
+                lu_h = h if ok else -1.0
+                if not ok:                         # singular: reject, as a failed solve
+                    break
+            Zg = _guess(t, y, h, t_a, h_a, y_a, Q3, K[0])
+            Z, nit, fail, fc, th, code = _newton(f, t, y, h, Zg, LUr, pr, LUc, pc,
+                                                 atol + rtol * np.abs(y), faccon, fnewt, K, cnt)
+            if code == SUCCESS and fail == 0.0:
+                converged, faccon, theta = True, fc, th
+                break
+            faccon = 1.0
+            if attempt == 0 and not J_fresh:
+                need_jac = True
+                continue
+            fail_factor, need_jac = fail, not J_fresh
+            break
+        if code != SUCCESS:
+            break
+        err_norm = math.inf
+        if converged:
+            y_new = y + Z[2]
+            err, code = _error(f, t, y, y_new, h, Z, f0, LUr, pr, first or rejected, atol, rtol, K, cnt)
+            if code != SUCCESS:
+                break
+            nit_used = nit
+            err_norm = rms(err, atol + rtol * np.maximum(np.abs(y), np.abs(y_new)))
+            if not math.isfinite(err_norm):
+                err_norm = math.inf
+        finite = math.isfinite(err_norm)
+        if not finite:                             # Newton failed: the factor it proposed
+            rejected = True
+            _adapt(h, math.inf, SAFETY, ctl)
+            accepted, h_next = False, h * fail_factor
+        else:
+            safe = min(0.9, 0.9 * (1 + 2 * NIT) / (nit_used + 2 * NIT))
+            accepted, h_next = _adapt(h, err_norm, safe, ctl)
+        if accepted:
+            t_a, h_a, y_a, Q3 = t, h, y, _times(Vinv, Z)
+            f0, code = call_f(f, t + h, y_new, cnt)
+            if code != SUCCESS:
+                break
+            f0_t, first, rejected, J_fresh = t + h, False, False, False
+            need_jac = theta > THET
+            if not need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
+                h_next = h                         # keep h, and with it the LU factors
+            t, y = (t1 if last else t + h), y_new
+            cnt[4] += 1
+            T, Y, row = save_point(T, Y, row, t, y)
+            if not np.max(np.abs(y)) <= bound:
+                code = DIVERGED
+                break
+        else:
+            if finite:                             # error too large (a failed Newton set its own)
+                if first:
+                    h_next = 0.1 * h
+                need_jac = not J_fresh
+            rejected = True
+            cnt[5] += 1
+        if h_next < 16 * EPS * max(abs(t), 1.0) and t < t1:
+            code = UNDERFLOW
+            break
+        h = min(h_next, max_step)
+    return T[:row], Y[:row], cnt, code, t, h_next
