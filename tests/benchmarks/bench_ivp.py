@@ -25,12 +25,20 @@ both reach: ours (better of radau5 and bdf) / SciPy's better of Radau and BDF,
 and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
 machine; nfev is deterministic.
+
+Compiled: ``robonum.fast.solve_ivp`` runs the same RADAU5 as one numba loop
+(same steps and nfev as ``rn.solve_ivp``'s radau5).  Its CPU time is set
+against LSODA's compiled Fortran, and LSODA is given the same numba-compiled
+``f`` and ``jac`` as well as the Python ones (its front over both: whichever
+is cheaper), so the ratio measures the solvers, not the cost of calling ``f``.
 """
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 import robonum as rn
+from robonum import fast
 from robonum.problems import testset as ts
 
 OURS = ("radau5", "bdf")
@@ -57,6 +65,11 @@ def curve(p, solver, method, rtols, scale, ref, floor):
     return [ts.run(p, solver, method, r, r * scale, ref, floor, REPEATS) for r in rtols]
 
 
+def compiled_problem(p):
+    """The problem with numba-compiled ``f`` and ``jac`` (for LSODA and the compiled RADAU5)."""
+    return rn.ODEProblem(numba.njit(p.f), p.y0, p.t_span, jac=numba.njit(p.jac), name=p.name)
+
+
 def at(curves, digits, key):
     """Work at ``digits`` along the front of the runs of one or more codes (None outside it)."""
     pts = [(c["digits"], c[key]) for cv in curves for c in cv if c["ok"]]
@@ -77,25 +90,33 @@ def main():
         print(f"\n== {name}  (atol = {scale:g} rtol)")
         print(f"{'code':8s} {'rtol':>6s} {'digits':>6s} {'nfev':>7s} {'cpu ms':>8s} | "
               f"{'nfev/best':>9s} {'cpu/best':>8s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}")
+        pj = compiled_problem(p)
+        sc["LSODA(jit)"] = curve(pj, "scipy", "LSODA", RTOLS, scale, ref, floor)
         ours = {m: curve(p, "robonum", m, RTOLS, scale, ref, floor) for m in OURS}
+        ours["fast"] = curve(pj, fast.solve_ivp, "radau5", RTOLS, scale, ref, floor)
         curves[name] = (ours, sc)
-        for m in OURS:
+        for m in (*OURS, "fast"):
             for r, c in zip(RTOLS, ours[m]):
                 d = c["digits"]
                 best_n = at([sc["Radau"], sc["BDF"]], d, "nfev")
                 best_t = at([sc["Radau"], sc["BDF"]], d, "cpu")
                 rn_ = c["nfev"] / best_n if best_n else None
                 rt_ = c["cpu"] / best_t if best_t else None
-                ls_n, ls_t = at([sc["LSODA"]], d, "nfev"), at([sc["LSODA"]], d, "cpu")
+                ls_n, ls_t = at(LSODA(sc), d, "nfev"), at(LSODA(sc), d, "cpu")
                 ln_ = c["nfev"] / ls_n if ls_n else None
                 lt_ = c["cpu"] / ls_t if ls_t else None
                 print(f"{m:8s} {r:6.1e} {d:6.2f} {c['nfev']:7d} {1e3 * c['cpu']:8.1f} | "
                       f"{fmt(rn_):>9s} {fmt(rt_):>8s} {fmt(ln_):>10s} {fmt(lt_):>9s}")
-        for m in SCIPY:
+        for m in (*SCIPY, "LSODA(jit)"):
             row = " ".join(f"{c['digits']:.1f}/{c['nfev']}" for c in sc[m][::2])
             print(f"   scipy {m:6s} digits/nfev at rtol 1e-3,1e-4,...: {row}")
     summary(curves, RTOLS)
     summary(curves, ISSUE_RTOLS)
+
+
+def LSODA(sc):
+    """LSODA's runs with the Python and with the compiled f (its front picks the cheaper)."""
+    return [sc["LSODA"], sc["LSODA(jit)"]]
 
 
 def _within(curve_, rtols):
@@ -109,8 +130,10 @@ def summary(curves, rtols):
               for name, (ours, sc) in curves.items()}
     print(f"\n== equal accuracy, runs at rtol {max(rtols):.0e} ... {min(rtols):.0e} on both sides: "
           "the fronts at each half digit both reach, the work of")
-    print("   ours (better of radau5, bdf) / SciPy's (better of Radau, BDF), and / LSODA's")
-    print(f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}")
+    print("   ours (better of radau5, bdf) / SciPy's (better of Radau, BDF), and / LSODA's;")
+    print("   last column: the compiled radau5 (robonum.fast) / LSODA, both calling compiled f")
+    print(f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
+          f" {'fast/LSODA':>10s}")
     levels = []
     for name, (ours, sc) in curves.items():
         reached = [c["digits"] for c in sum(ours.values(), []) if c["ok"]]
@@ -123,11 +146,13 @@ def summary(curves, rtols):
             for key in ("nfev", "cpu"):
                 mine = at([ours[m] for m in OURS], d, key)
                 best = at([sc["Radau"], sc["BDF"]], d, key)
-                ls = at([sc["LSODA"]], d, key)
+                ls = at(LSODA(sc), d, key)
                 row.append((mine / best if mine and best else None,
                             mine / ls if mine and ls else None))
+            compiled, ls = at([ours["fast"]], d, "cpu"), at(LSODA(sc), d, "cpu")
+            row.append((None, compiled / ls if compiled and ls else None))
             print(f"{name:28s} {d:6.1f} {fmt(row[0][0]):>6s} {fmt(row[1][0]):>6s} "
-                  f"{fmt(row[0][1]):>10s} {fmt(row[1][1]):>9s}")
+                  f"{fmt(row[0][1]):>10s} {fmt(row[1][1]):>9s} {fmt(row[2][1]):>10s}")
             levels.append(row)
 
     def count(ok, *need):
@@ -142,6 +167,9 @@ def summary(curves, rtols):
           f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1, nfev, cpu)}; nfev <= 0.8x at "
           f"{count(lambda r: r[0][0] <= 0.8, nfev)}; CPU within 3x of LSODA at "
           f"{count(lambda r: r[1][1] <= 3, (1, 1))}")
+    print(f"compiled radau5 (robonum.fast): CPU within 3x of LSODA at "
+          f"{count(lambda r: r[2][1] <= 3, (2, 1))}, no more CPU than LSODA at "
+          f"{count(lambda r: r[2][1] <= 1, (2, 1))}")
 
 
 if __name__ == "__main__":

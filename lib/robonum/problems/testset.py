@@ -121,17 +121,19 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     return 16.0 if err == 0.0 else float(min(16.0, -np.log10(err)))
 
 
-def run(problem: ODEProblem, solver: str, method: str, rtol: float, atol: float,
+def run(problem: ODEProblem, solver, method: str, rtol: float, atol: float,
         reference=None, floor: float = 0.0, repeats: int = 1) -> dict:
     """One work-precision point: ``nfev``, best CPU seconds of ``repeats``, digits at ``t_end``.
 
-    ``solver`` is ``"robonum"`` (``rn.solve_ivp``) or ``"scipy"``
-    (``scipy.integrate.solve_ivp``); the problem's analytic Jacobian is given to both.
+    ``solver`` is ``"robonum"`` (``rn.solve_ivp``), ``"scipy"``
+    (``scipy.integrate.solve_ivp``) or any function with their signature
+    (``robonum.fast.solve_ivp``); the problem's analytic Jacobian is given to all.
     """
-    check.one_of("solver", solver, ("robonum", "scipy"))
+    if not callable(solver):
+        check.one_of("solver", solver, ("robonum", "scipy"))
     repeats = check.integer("repeats", repeats, 1, 20)
     ref = problem.params["reference"] if reference is None else reference
-    call = ivp_solve if solver == "robonum" else scipy_solve
+    call = solver if callable(solver) else ivp_solve if solver == "robonum" else scipy_solve
     best, sol = np.inf, None
     for _ in range(repeats):
         tic = time.process_time()
