@@ -10,9 +10,10 @@ float64[:, ::1]``, and each new problem only compiles its own ``f`` and
 time on small problems against inlining, still below LSODA's.
 
 numba's disk cache keys the kernel on ``radau5.py`` alone; a change in a
-helper in another file would load stale machine code (a documented numba
-limitation).  The cache is therefore dropped whenever the hash of this
-package's sources changes.
+helper in another file, or in the tuning constants it takes from
+``steppers/radau5.py`` (frozen into the machine code as globals), would
+load stale code (a documented numba limitation).  The cache is therefore
+dropped whenever the hash of those sources changes.
 """
 from __future__ import annotations
 
@@ -37,8 +38,13 @@ _KERNEL = None
 _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 
+def _sources() -> list[pathlib.Path]:
+    """Every file whose text the compiled kernel depends on."""
+    return sorted(_HERE.glob("*.py")) + [_HERE.parent / "steppers" / "radau5.py"]
+
+
 def _drop_stale_cache() -> None:
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sorted(_HERE.glob("*.py")))).hexdigest()
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in _sources() if p.exists())).hexdigest()
     cache = _HERE / "__pycache__"
     stamp = cache / "radau5_loop.sources"
     try:
