@@ -8,8 +8,8 @@ predictive controller, Jacobian reuse while ``theta <= 0.001``, keeping
 ``h`` (and the LU factors) for ``h_new/h in [1, 1.2]`` -- run as one
 compiled loop that calls a compiled ``f``.  The constants (``T``,
 ``Lambda``, ``b_hat``, the collocation basis) are the Python stepper's,
-computed from the Radau IIA tableau; the tuning constants are imported from
-it, so the two paths cannot drift apart.  Differences are at rounding
+computed from the Radau IIA tableau; the tuning constants and the
+controller's settings are read from it, so the two paths cannot drift apart.  Differences are at rounding
 level (a different LU and summation order), which can flip a borderline
 accept/reject and so change the counts slightly.
 
@@ -22,17 +22,23 @@ import math
 import numba
 import numpy as np
 
-from ..steppers.radau5 import _C, KEEP_H, NIT, THET
+from ..steppers.radau5 import KEEP_H, NIT, PREDICT, THET, Radau5, transformed_constants
 from .driver import (DIVERGED, EPS, MAX_STEPS, SUCCESS, UNDERFLOW, call_f, initial_step,
                      jacobian, rms, save_point)
 from .linalg import lu_factor, lu_solve
 
-# controller of Radau5.default_controller(): q = 4, safety 0.9, factors in [0.2, 8], predictive
-Q, SAFETY, FAC_MIN, FAC_MAX = 4.0, 0.9, 0.2, 8.0
+# The Python stepper's controller, read from it: _adapt below is its I step with
+# Gustafsson's prediction, so it must have no PI memory and be predictive.
+_CTL = Radau5().default_controller()
+if _CTL.beta != 0.0 or not _CTL.predictive:
+    raise RuntimeError("robonum.fast.radau5 implements a predictive controller without PI memory; "
+                       "Radau5.default_controller() changed: update _adapt")
+Q, SAFETY, FAC_MIN, FAC_MAX = float(_CTL.q), _CTL.safety, _CTL.fac_min, _CTL.fac_max
 
-CONSTANTS = (np.ascontiguousarray(_C["c"]), np.ascontiguousarray(_C["T"]),
-             np.ascontiguousarray(_C["Tinv"]), float(_C["mu"]), complex(_C["kappa"]),
-             np.ascontiguousarray(_C["e"]), np.ascontiguousarray(_C["Vinv"]))
+_K = transformed_constants()
+CONSTANTS = (np.ascontiguousarray(_K["c"]), np.ascontiguousarray(_K["T"]),
+             np.ascontiguousarray(_K["Tinv"]), float(_K["mu"]), complex(_K["kappa"]),
+             np.ascontiguousarray(_K["e"]), np.ascontiguousarray(_K["Vinv"]))
 
 
 @numba.njit(cache=False)
@@ -103,7 +109,7 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
                 return Z, k, 0.5, faccon, theta, SUCCESS
             faccon = theta / (1.0 - theta)
             predicted = faccon * dyno * theta ** (NIT - 1 - k) / fnewt
-            if predicted >= 1.0:                   # will not converge in time: smaller h
+            if PREDICT and predicted >= 1.0:       # will not converge in time: smaller h
                 q = max(1e-4, min(20.0, predicted))
                 return Z, k, 0.8 * q ** (-1.0 / (4 + NIT - 1 - k)), faccon, theta, SUCCESS
         dyno_old = max(dyno, EPS)

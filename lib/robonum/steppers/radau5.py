@@ -75,6 +75,12 @@ def _constants():
 _C = _constants()
 
 
+def transformed_constants() -> dict:
+    """Copies of the constants above (``c``, ``T``, ``Tinv``, ``mu``, ``kappa``, ``e``, ``Vinv`` ...),
+    for other implementations of the same method (``robonum.fast``)."""
+    return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in _C.items()}
+
+
 def _rms(v) -> float:
     v = v.ravel()
     return float(np.sqrt(np.dot(v, v) / v.size))
