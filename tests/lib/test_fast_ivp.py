@@ -27,17 +27,43 @@ def test_same_algorithm_as_the_python_radau5(name):
     py = rn.solve_ivp(p.f, p.t_span, p.y0, method="radau5", **kw)
     got = fast.solve_ivp(p.f, p.t_span, p.y0, **kw)
     assert got.success and py.success
-    # Same rules, so the same steps; only a rounding-level difference (own LU, another
-    # summation order) can flip a borderline accept/reject, which moves the counts a little.
-    # On penalty contact such flips are frequent: a stage lands on either side of the
-    # switching surface where the Jacobian jumps (measured: up to 3.8 % in nlu).
-    slack = 0.06 if name == "penalty_contact" else 0.02
-    for key in ("nfev", "njev", "nlu", "nsteps"):
+    # Same rules, so the same steps -- until a rounding-level difference (own LU, another
+    # summation order, another BLAS thread count for the Python side) flips one borderline
+    # accept/reject or Jacobian decision; from there the runs differ a little.  Measured:
+    # identical counts on most runs; flexible joint with one BLAS thread njev 22 vs 25;
+    # penalty contact (a stage lands on either side of the switching surface, where the
+    # Jacobian jumps) nlu 3.8 % apart.  The exact agreement is tested on the first steps below.
+    slack = 0.10 if name == "penalty_contact" else 0.05
+    for key in ("nfev", "nsteps"):
         assert abs(getattr(got, key) - getattr(py, key)) <= slack * getattr(py, key) + 2, key
+    for key in ("njev", "nlu"):           # small counts: one decision moves them by several
+        assert abs(getattr(got, key) - getattr(py, key)) <= 0.2 * getattr(py, key) + 3, key
     assert got.t[0] == p.t_span[0] and got.t[-1] == p.t_span[1]
     assert got.y.shape == (p.n, got.nsteps + 1)
     span = np.max(np.abs(py.y), axis=1) + 1e-6 * scale
     assert np.all(np.abs(got.y[:, -1] - py.y[:, -1]) <= 100 * 1e-6 * span)
+
+
+@pytest.mark.parametrize("name", ["vdpol", "hires"])
+def test_first_steps_are_the_python_steps(name):
+    """Step for step the same decisions, with step sizes equal up to rounding.
+
+    A flip needs a scaled error, a contraction rate or a step ratio within
+    rounding (below 1e-6 relative, see the bound on t) of its threshold in one
+    of 40 steps: not seen, and improbable on any machine.
+    """
+    make, scale = CASES[name]
+    p = make()
+    kw = dict(rtol=1e-6, atol=1e-6 * scale, jac=p.jac, max_steps=40)
+    py = rn.solve_ivp(p.f, p.t_span, p.y0, method="radau5", **kw)
+    got = fast.solve_ivp(p.f, p.t_span, p.y0, **kw)
+    assert got.reason == py.reason == "max_steps"
+    for key in ("nfev", "njev", "nlu", "n_newton", "nsteps", "nreject"):
+        assert getattr(got, key) == getattr(py, key), key
+    # rounding in the stages is amplified by the stiff iteration matrix (|J| ~ 1e6 on VDPOL)
+    # before it reaches the error estimate and h: measured 2e-7 relative in t after 40 steps
+    np.testing.assert_allclose(got.t, py.t, rtol=1e-5, atol=0)
+    np.testing.assert_allclose(got.y, py.y, rtol=1e-5, atol=1e-5 * np.max(np.abs(py.y)))
 
 
 def test_accuracy_against_the_test_set_reference():
