@@ -5,8 +5,8 @@ Same arguments (without dense output), same algorithm, same
 compile (plain numpy on arrays and floats, constants captured from an
 enclosing function are fine).  A plain Python function is compiled here,
 once per function object; an ``@numba.njit`` one is used as it is.  The
-first call with a new ``f`` compiles the loop for it (seconds, reported as
-``info["compile_time"]``); later calls reuse it.
+loop itself is compiled once (:mod:`robonum.fast.compile`); a new ``f``
+only compiles itself (under a second, reported in ``info["compile_time"]``).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from .. import _validate as check
+from .._run import bound_of
 from ..adaptive import MAX_ADAPTIVE_STEPS
 from ..problem import ODEProblem, _as_output
 from ..solution import FAILURE, SUCCESS, Solution
@@ -102,7 +103,7 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     if problem.jac is not None:
         _first_call(jf, "jac", t0, problem.y0, (n, n))
     compile_time = time.perf_counter() - tic
-    bound = 1e300 * max(1.0, float(np.max(np.abs(problem.y0))))
+    bound = bound_of(problem, 1e300)                   # as rn.solve_ivp: only overflow stops a run
     tic = time.perf_counter()
     T, Y, cnt, code, t, h = _run(loop, f, jf, problem.jac is not None, t0, t1, problem.y0.copy(),
                                  rtol, atol, h0, max_step, max_steps, bound, CONSTANTS)

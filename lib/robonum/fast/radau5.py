@@ -34,6 +34,7 @@ if _CTL.beta != 0.0 or not _CTL.predictive:
     raise RuntimeError("robonum.fast.radau5 implements a predictive controller without PI memory; "
                        "Radau5.default_controller() changed: update _adapt")
 Q, SAFETY, FAC_MIN, FAC_MAX = float(_CTL.q), _CTL.safety, _CTL.fac_min, _CTL.fac_max
+INITIAL_ORDER = Radau5.initial_order          # the order the first-step formula assumes
 
 _K = transformed_constants()
 CONSTANTS = (np.ascontiguousarray(_K["c"]), np.ascontiguousarray(_K["T"]),
@@ -185,10 +186,11 @@ def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps,
     t, y = t0, y0.copy()
     f0, code = call_f(f, t, y, cnt)
     if code == SUCCESS and h <= 0.0:
-        h, code = initial_step(f, t, y, f0, rtol, atol, 3, max_step, cnt)   # order 3, as Radau5.initial_order
+        h, code = initial_step(f, t, y, f0, rtol, atol, INITIAL_ORDER, max_step, cnt)
     f0_t, h_next = t, h
     J, have_J, need_jac, J_fresh = np.zeros((n, n)), False, True, False
-    LUr, pr, LUc, pc = np.empty((n, n)), np.zeros(n, np.int64), np.empty((n, n), np.complex128), np.zeros(n, np.int64)
+    LUr, pr = np.empty((n, n)), np.zeros(n, np.int64)
+    LUc, pc = np.empty((n, n), np.complex128), np.zeros(n, np.int64)
     lu_h = -1.0                                   # h of the factors; -1: none valid
     t_a, h_a, y_a, Q3 = t, -1.0, y, np.zeros((3, n))   # last step's collocation cubic
     faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
