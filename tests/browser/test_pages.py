@@ -15,6 +15,7 @@ frames stays < 2 MB.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -114,6 +115,9 @@ def test_page_as_a_reader_meets_it(browser, path):
         para = page.locator(".bd-article p").first        # Korean breaks between words
         if para.count():
             assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
+        toggles = page.locator(".bd-article summary, .bd-article button").all_inner_texts()
+        english = [t for t in toggles if re.search(r"\b(?:Show|Hide|Click)\b", t)]
+        assert english == [], f"{path}: English controls in the Korean page: {english[:3]}"
         links, files = _offered_files(page, path)
         assert files, f"{path}: no download link in the page header"
         source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
