@@ -4,11 +4,15 @@ controls, exercises, downloads -- is test_pages.py.)
 """
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 
 import pytest
 
 from conftest import HTML, reader_pages
+
+ERRATA_SOURCE = Path(__file__).resolve().parents[2] / "book" / "appendix" / "errata.md"
 
 READ = reader_pages() if HTML.exists() else []
 PHONE = {"width": 390, "height": 844}
@@ -76,3 +80,31 @@ def test_errata_link_to_their_evidence():
         if cls == "rn-evidence-pending":
             pending.append(href)
     assert len(pending) < len(links), f"no entry reaches its evidence box yet: {pending}"
+
+
+# A number as the errata page writes one ("293", "6,467", "0.42", "2.7e-13"), not inside a
+# section reference of the printed chapters ("§8.2", "1.18.5", "7.50").
+_NUMBER = re.compile(r"(?<![\w.§])\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])")
+_SECTION = re.compile(r"§\s*\d+(?:\.\d+)*|\b(?:1\.18|7\.50)(?:\.\d+)*")
+
+
+def _visible_text(path: Path) -> str:
+    """A built page as text: tags, embedded images and thousands separators removed
+    (math stays as its TeX source, which is what the errata page's $…$ holds too)."""
+    text = re.sub(r'src="data:[^"]*"', "", path.read_text(encoding="utf-8"))
+    return html.unescape(re.sub(r"<[^>]+>", " ", text)).replace(",", "")
+
+
+def test_errata_numbers_are_the_chapters_numbers():
+    """The errata page is typed by hand; every number in an entry's "이 책" row must appear
+    on the chapter it points to, where the number is computed (so the two cannot drift)."""
+    entries = re.findall(r":::\{rn-erratum\}(.*?)\n:::", ERRATA_SOURCE.read_text(encoding="utf-8"), re.S)
+    assert entries, "no rn-erratum entries found in errata.md"
+    missing = []
+    for entry in entries:
+        fields = dict(re.findall(r"^:(\w+): (.*)$", entry, re.M))
+        shown = _NUMBER.findall(_visible_text(HTML / (fields["page"].partition("#")[0] + ".html")))
+        page = set(shown) | {n.partition("e")[0] for n in shown}     # 3.4e-09 is the $3.4\times10^{-9}$ of the entry
+        book = _SECTION.sub(" ", fields["book"])
+        missing += [f"{fields['name']}: {n}" for n in _NUMBER.findall(book) if n.replace(",", "") not in page]
+    assert missing == [], f"numbers on the errata page that its evidence pages do not show: {missing}"
