@@ -101,19 +101,37 @@ def watch(page, allowed: tuple[str, ...]):
 
 
 # -- self-check exercises (.rn-check): one walk-through, used by several tests ------------
-def _wrong_value(root) -> str:
-    a, tol = float(root.get_attribute("data-answer")), _tolerance(root)
+# What a reader can see of an exercise, read in one call (each Playwright call is a
+# round trip of 10-25 ms here; the answers themselves are typed and clicked for real).
+_SNAPSHOT = """root => {
+  const shown = (el) => !!el && el.checkVisibility() && el.getClientRects().length > 0;
+  const fb = root.querySelector('.rn-feedback');
+  const part = (cls) => {
+    const d = root.querySelectorAll('details.' + cls);
+    return {count: d.length, open: d.length ? d[0].hasAttribute('open') : null,
+            visible: d.length ? shown(d[0].querySelector('.rn-body')) : null};
+  };
+  return {kind: root.dataset.kind, answer: root.dataset.answer, state: root.dataset.state || null,
+          atol: root.dataset.atol, rtol: root.dataset.rtol,
+          role: fb.getAttribute('role'), live: fb.getAttribute('aria-live'), feedback: fb.innerText,
+          options: Array.from(root.querySelectorAll('input[type=radio]')).map(r => r.value),
+          hint: part('rn-hint'), solution: part('rn-solution')};
+}"""
+
+
+def snapshot(root) -> dict:
+    return root.evaluate(_SNAPSHOT)
+
+
+def _wrong_value(snap) -> str:
+    a = float(snap["answer"])
+    tol = max(float(snap["atol"]), float(snap["rtol"]) * abs(a))
     return repr(a + 10 * tol + abs(a) + 1)
 
 
-def _tolerance(root) -> float:
-    a = float(root.get_attribute("data-answer"))
-    return max(float(root.get_attribute("data-atol")), float(root.get_attribute("data-rtol")) * abs(a))
-
-
-def answer_exercise(root, value: str, press_enter: bool):
+def answer_exercise(root, value: str, press_enter: bool, kind: str | None = None):
     """Type (or pick) ``value`` and submit it by Enter or by the button."""
-    if root.get_attribute("data-kind") == "choice":
+    if (kind or root.get_attribute("data-kind")) == "choice":
         root.locator(f"input[type=radio][value='{value}']").check()
         root.locator("button.rn-submit").click()
         return
@@ -127,27 +145,29 @@ def answer_exercise(root, value: str, press_enter: bool):
 
 def walk_exercise(root, label):
     """A wrong answer, then the right one, then hint and solution opened; asserts each verdict."""
-    feedback = root.locator(".rn-feedback")
-    assert feedback.get_attribute("role") == "status" and feedback.get_attribute("aria-live") == "polite"
     root.scroll_into_view_if_needed()
-    for cls in ("rn-hint", "rn-solution"):
-        details = root.locator(f"details.{cls}")
-        assert details.count() == 1, f"{label}: no {cls}"
-        assert details.get_attribute("open") is None, f"{label}: {cls} open before asked"
-        assert not details.locator(".rn-body").is_visible(), f"{label}: {cls} visible before asked"
-    answer = root.get_attribute("data-answer")
-    if root.get_attribute("data-kind") == "choice":
-        radios = root.locator("input[type=radio]")
-        wrong = next(radios.nth(i).get_attribute("value") for i in range(radios.count())
-                     if radios.nth(i).get_attribute("value") != answer)
+    snap = snapshot(root)
+    assert (snap["role"], snap["live"]) == ("status", "polite"), f"{label}: feedback is not announced"
+    for cls in ("hint", "solution"):
+        part = snap[cls]
+        assert part["count"] == 1, f"{label}: no rn-{cls}"
+        assert not part["open"], f"{label}: rn-{cls} open before asked"
+        assert not part["visible"], f"{label}: rn-{cls} visible before asked"
+    kind, answer = snap["kind"], snap["answer"]
+    if kind == "choice":
+        wrong = next(v for v in snap["options"] if v != answer)
     else:
-        wrong = _wrong_value(root)
-    answer_exercise(root, wrong, press_enter=True)
-    assert root.get_attribute("data-state") == "wrong", f"{label}: {wrong!r} not judged wrong"
-    assert feedback.inner_text().startswith("아직 아닙니다"), f"{label}: {feedback.inner_text()!r}"
-    answer_exercise(root, answer, press_enter=False)
-    assert root.get_attribute("data-state") == "correct", f"{label}: the right answer was refused"
-    assert feedback.inner_text().startswith("맞습니다"), f"{label}: {feedback.inner_text()!r}"
+        wrong = _wrong_value(snap)
+    answer_exercise(root, wrong, press_enter=True, kind=kind)
+    snap = snapshot(root)
+    assert snap["state"] == "wrong", f"{label}: {wrong!r} not judged wrong"
+    assert snap["feedback"].startswith("아직 아닙니다"), f"{label}: {snap['feedback']!r}"
+    answer_exercise(root, answer, press_enter=False, kind=kind)
+    snap = snapshot(root)
+    assert snap["state"] == "correct", f"{label}: the right answer was refused"
+    assert snap["feedback"].startswith("맞습니다"), f"{label}: {snap['feedback']!r}"
     for cls in ("rn-hint", "rn-solution"):
         root.locator(f"details.{cls} > summary").click()
-        assert root.locator(f"details.{cls} .rn-body").is_visible(), f"{label}: {cls} did not open"
+    snap = snapshot(root)
+    for cls in ("hint", "solution"):
+        assert snap[cls]["open"] and snap[cls]["visible"], f"{label}: rn-{cls} did not open"

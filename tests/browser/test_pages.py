@@ -87,13 +87,13 @@ def _offered_files(page, path):
 
 def _walk_exercises(page, path):
     """Every self-check exercise answers right and wrong, with hint and solution hidden until asked."""
-    roots = page.locator(".rn-check")
-    ids = [roots.nth(i).get_attribute("id") for i in range(roots.count())]
+    found = page.eval_on_selector_all(".rn-check", "els => els.map(e => [e.id, e.dataset.ready])")
+    ids = [uid for uid, _ in found]
     assert len(set(ids)) == len(ids), f"{path}: duplicate exercise keys {ids}"
-    for i, uid in enumerate(ids):
-        root = roots.nth(i)
-        assert root.get_attribute("data-ready") == "1", f"{path}#{uid}: script did not run"
-        walk_exercise(root, f"{path}#{uid}")
+    roots = page.locator(".rn-check")
+    for i, (uid, ready) in enumerate(found):
+        assert ready == "1", f"{path}#{uid}: script did not run"
+        walk_exercise(roots.nth(i), f"{path}#{uid}")
 
 
 @pytest.mark.parametrize("path", READ)
@@ -145,7 +145,19 @@ def _check_math(page, path):
 
 
 def _frame(img):
-    return img.get_attribute("data-key"), img.get_attribute("src")
+    return tuple(img.evaluate("i => [i.dataset.key, i.getAttribute('src')]"))
+
+
+# A control's exploration as the reader sees it, in one call: frame key, picture, value text.
+_SEEN = """c => {
+  const root = c.closest('div.rn-explore'), img = root.querySelector('img.rn-frame');
+  const out = c.id ? root.querySelector('output[for="' + c.id + '"]') : null;
+  return {key: img.dataset.key, src: img.getAttribute('src'), text: out ? out.innerText : null,
+          valuetext: c.getAttribute('aria-valuetext'), at_end: c.value === c.max,
+          checked: Array.from(c.querySelectorAll('input[type=radio]')).filter(e => e.checked)
+                        .map(e => e.value),
+          options: Array.from(c.querySelectorAll('input[type=radio]')).map(e => e.value)};
+}"""
 
 
 def _check_sliders(page, path):
@@ -160,57 +172,50 @@ def _check_sliders(page, path):
         img = root.locator("img.rn-frame")
         img.scroll_into_view_if_needed()
         page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=img.element_handle())
-        assert img.evaluate("i => i.naturalWidth") >= 2 * int(img.get_attribute("width")), \
-            f"{path}: exploration {r} frames are not rendered at 2x their CSS width"
+        natural, css = img.evaluate("i => [i.naturalWidth, +i.getAttribute('width')]")
+        assert natural >= 2 * css, f"{path}: exploration {r} frames are not rendered at 2x their CSS width"
         controls = root.locator("[data-rn-param]")
-        assert controls.count() > 0, f"{path}: exploration {r} has no controls"
-        for i in range(controls.count()):
+        kinds = controls.evaluate_all("els => els.map(e => e.tagName === 'INPUT' ? e.type : e.tagName.toLowerCase())")
+        assert kinds, f"{path}: exploration {r} has no controls"
+        for i, kind in enumerate(kinds):
             c = controls.nth(i)
-            kind = c.evaluate("e => e.tagName === 'INPUT' ? e.type : e.tagName.toLowerCase()")
             where = f"{path}: exploration {r}, control {i} ({kind})"
             if kind == "range":
-                _check_range(page, where, root, img, c)
+                _check_range(page, where, c)
             elif kind == "fieldset":
-                _check_radios(page, where, img, c)
+                _check_radios(page, where, c)
             else:
                 _check_select(where, img, c)
     if roots.count():
         _check_narrow(page, path, roots)
 
 
-def _check_range(page, where, root, img, s):
-    out = root.locator(f"output[for='{s.get_attribute('id')}']")
-    before = _frame(img) + (out.inner_text(),)
-    at_end = s.evaluate("e => e.value") == s.get_attribute("max")
-    s.scroll_into_view_if_needed()
-    s.focus()
-    page.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
-    after = _frame(img) + (out.inner_text(),)
-    assert after[0] != before[0], f"{where} did not change the frame key"
-    assert after[1] != before[1], f"{where} did not change the picture"
-    assert after[2] != before[2], f"{where} did not update its value text"
-    assert s.get_attribute("aria-valuetext") == after[2]
+def _check_range(page, where, s):
+    before = s.evaluate(_SEEN)
+    s.focus()                                  # (focus scrolls it into view, as a tab would)
+    page.keyboard.press("ArrowLeft" if before["at_end"] else "ArrowRight")
+    after = s.evaluate(_SEEN)
+    assert after["key"] != before["key"], f"{where} did not change the frame key"
+    assert after["src"] != before["src"], f"{where} did not change the picture"
+    assert after["text"] != before["text"], f"{where} did not update its value text"
+    assert after["valuetext"] == after["text"], f"{where}: aria-valuetext is not the value shown"
 
 
-def _check_radios(page, where, img, group):
-    radios = group.locator("input[type=radio]")
-    n = radios.count()
-    checked = "g => Array.from(g.querySelectorAll('input[type=radio]')).filter(e => e.checked)" \
-              ".map(e => e.value)"
-    start = group.evaluate(checked)
-    assert len(start) == 1, f"{where}: {len(start)} options checked"
+def _check_radios(page, where, group):
+    start = group.evaluate(_SEEN)
+    assert len(start["checked"]) == 1, f"{where}: {len(start['checked'])} options checked"
     group.locator("input:checked").focus()
-    seen = set(start)
-    for _ in range(n):  # arrow keys cycle through every option and back to the first
-        before, was = _frame(img), group.evaluate(checked)
+    seen, before = set(start["checked"]), start
+    for _ in range(len(start["options"])):  # arrow keys cycle through every option and back to the first
         page.keyboard.press("ArrowRight")
-        now = group.evaluate(checked)
-        assert len(now) == 1 and now != was, f"{where}: the arrow key did not check the next option"
-        after = _frame(img)
-        assert after[0] != before[0], f"{where}: option {now[0]} did not change the frame key"
-        assert after[1] != before[1], f"{where}: option {now[0]} did not change the picture"
+        after = group.evaluate(_SEEN)
+        now = after["checked"]
+        assert len(now) == 1 and now != before["checked"], f"{where}: the arrow key did not check the next option"
+        assert after["key"] != before["key"], f"{where}: option {now[0]} did not change the frame key"
+        assert after["src"] != before["src"], f"{where}: option {now[0]} did not change the picture"
         seen.update(now)
-    assert seen == {radios.nth(j).get_attribute("value") for j in range(n)}, f"{where}: options missed"
+        before = after
+    assert seen == set(start["options"]), f"{where}: options missed"
 
 
 def _check_select(where, img, select):  # (arrow keys on a closed <select> differ by platform)
