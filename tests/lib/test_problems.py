@@ -62,7 +62,7 @@ def _exact_cases():
     return [
         P.logistic(), P.logistic(y0=3.0, r=0.7, K=2.0, t_span=(1.0, 6.0)),
         P.dahlquist(-2.0), P.dahlquist(-0.5 + 3j, 1 + 1j, t_span=(0.5, 3.0)),
-        P.stiff_cosine(), P.stiff_cosine(lam=50.0, y0=0.3, t_span=(0.5, 2.0)),
+        P.stiff_cosine(), P.stiff_cosine(lam=-50.0, y0=0.3, t_span=(0.5, 2.0)),
         P.harmonic_oscillator(3.0, q0=0.4, p0=-1.0),
         P.pendulum(), P.pendulum(q0=-0.4, p0=-1.3), P.pendulum(q0=2 * math.pi + 3.0, p0=0.05),
         P.pendulum(q0=0.2, p0=0.5, g_over_l=9.81 / 0.3),
@@ -239,7 +239,7 @@ def test_van_der_pol_period_amplitude_and_reference():
 
 
 def test_scipy_work_on_the_seed_stiff_problem():
-    p = P.stiff_cosine()          # λ = 1000 on [0, 1], the seed's SciPy run
+    p = P.stiff_cosine()          # λ = -1000 on [0, 1], the seed's SciPy run
     nfev = {}
     for m in ("RK45", "DOP853", "Radau", "BDF", "LSODA"):
         s = solve_ivp(p.f, p.t_span, p.y0, method=m, rtol=1e-6, atol=1e-9)
@@ -304,6 +304,7 @@ def test_penalty_contact_rest_state_and_stiffness():
 
 @pytest.mark.parametrize("call,exc,word", [
     (lambda: P.stiff_cosine(lam=0.0), ValueError, "lam"),
+    (lambda: P.stiff_cosine(lam=1000.0), ValueError, "rate 1000 is lam = -1000"),   # the seed's λ
     (lambda: P.stiff_cosine(lam=float("nan")), ValueError, "lam"),
     (lambda: P.stiff_cosine(t_span=(1.0, 0.0)), ValueError, "t_span"),
     (lambda: P.dahlquist(lam="fast"), TypeError, "lam"),

@@ -19,7 +19,7 @@ separatrix (``H <= (g/l)(1 - 2e-16)``, see :func:`pendulum`).
 Example::
 
     import robonum as rn
-    p = rn.problems.stiff_cosine(lam=1000)
+    p = rn.problems.stiff_cosine(lam=-1000)
     rn.problems.stiffness_ratio(rn.problems.dc_motor())   # ≈ 197
 """
 from . import chains, contact, testset

@@ -131,34 +131,41 @@ def dahlquist(lam=-1.0, y0=1.0, t_span=(0.0, 1.0)) -> ODEProblem:
                       params={"lambda_per_time": lam, "y0": z0})
 
 
-def stiff_cosine(lam: float = 1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> ODEProblem:
-    """The stiff test problem ``y' = -λ (y - cos t) - sin t`` with ``λ > 0``.
+def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> ODEProblem:
+    """The stiff test problem ``y' = λ (y - cos t) - sin t`` with ``λ < 0``.
 
-    Exact: ``y(t) = cos t + (y0 - cos t0) e^{-λ(t - t0)}``; with the default
-    ``y(0) = 1`` it is just ``cos t``, a smooth solution that nevertheless
-    forces explicit methods to ``h ≲ 2.785/λ`` (RK4), because the Jacobian
-    eigenvalue is ``-λ`` (so ``z = -hλ`` in the Dahlquist convention).
-    This is the stiff problem of the seed ch. 1.18 (example ②, ``λ = 1000``)
-    and of its SciPy comparison (rtol=1e-6, atol=1e-9 on ``[0, 1]``).
+    ``λ`` is the Jacobian's eigenvalue, as in the Dahlquist equation
+    ``y' = λy``: a step ``h`` of a one-step method multiplies a deviation from
+    ``cos t`` by ``R(z)``, ``z = hλ``.  Exact: ``y(t) = cos t + (y0 - cos t0)
+    e^{λ(t - t0)}``; with the default ``y(0) = 1`` it is just ``cos t``, a
+    smooth solution that nevertheless forces explicit methods to
+    ``h ≲ 2.785/|λ|`` (RK4).  This is the stiff problem of the seed ch. 1.18
+    (example ②), which writes ``y' = -λ(y - cos t) - sin t`` with the rate
+    ``λ = 1000``, i.e. ``lam = -1000`` here, and of its SciPy comparison
+    (rtol=1e-6, atol=1e-9 on ``[0, 1]``).
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.1 (a problem of
     the same type, Curtiss-Hirschfelder).
 
-    Allowed: ``λ`` in [1e-6, 1e9] 1/s (a decay time from 12 days to 1 ns);
+    Allowed: ``λ`` in [-1e9, -1e-6] 1/s (a decay time from 1 ns to 12 days);
     ``|y0| <= 1e6``; ``t1 - t0 <= 1e6``.
     """
-    lam = check.positive("lam", lam, lo=1e-6, hi=1e9)
+    lam = check.real("lam", lam)
+    if not -1e9 <= lam <= -1e-6:
+        raise ValueError(f"lam is the eigenvalue λ of y' = λ(y - cos t) - sin t and must be in "
+                         f"[-1e9, -1e-6] (a decaying mode), got {lam:g}; the printed chapter's "
+                         f"rate 1000 is lam = -1000")
     y0 = check.real("y0", y0, -MAX_Y0, MAX_Y0)
     t0, _ = _checks.span(t_span, MAX_SPAN, "the longest span of the catalogue's scalar problems")
     c0 = y0 - math.cos(t0)
 
     def f(t, y):
-        return -lam * (y - np.cos(t)) - np.sin(t)
+        return lam * (y - np.cos(t)) - np.sin(t)
 
     def exact(t):
         t = _checks.times(t, t0, MAX_SPAN)
-        return np.stack([np.cos(t) + c0 * np.exp(-lam * (t - t0))])
+        return np.stack([np.cos(t) + c0 * np.exp(lam * (t - t0))])
 
-    return ODEProblem(f, [y0], t_span, jac=lambda t, y: np.array([[-lam]]), exact=exact,
+    return ODEProblem(f, [y0], t_span, jac=lambda t, y: np.array([[lam]]), exact=exact,
                       name=f"stiff cosine (λ={lam:g})",
                       params={"lambda_per_s": lam, "y0": y0})
 
