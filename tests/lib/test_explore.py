@@ -73,7 +73,7 @@ def test_frames_are_webp_at_twice_the_css_size_and_messages_come_through():
     assert img_a[:4] == b"RIFF" and img_a[8:12] == b"WEBP" and img_a != img_b
     assert Image.open(io.BytesIO(img_a)).size == (2 * 560, 2 * 336)
     assert ex.css_size == (560, 336)
-    assert msg_a == "" and msg_b == "big a"
+    assert msg_a == "" and msg_b == "big a."
 
 
 def test_png_stays_available():
@@ -108,7 +108,7 @@ def test_small_text_is_enlarged_to_min_font():
 def test_error_in_function_becomes_a_message_frame():
     img, msg = make().render(a=3.0)
     assert img[8:12] == b"WEBP"
-    assert msg == "unstable: |R(z)| > 1"
+    assert msg == "unstable: |R(z)| > 1."
 
 
 def test_long_messages_wrap_inside_the_frame():
@@ -128,7 +128,7 @@ def test_warnings_are_summarised_not_flooded():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any warning escaping render would fail here
         _, msg = ex.render(a=0.0)
-    assert msg == "numerical warning (50x): overflow encountered"
+    assert msg == "numerical warning (50x): overflow encountered."
 
 
 def test_static_html_is_complete_and_deterministic():
@@ -137,7 +137,7 @@ def test_static_html_is_complete_and_deterministic():
     assert html == make().to_html()  # no timestamps or random ids
     data = static_data(html)
     assert sorted(data["frames"]) == sorted(",".join(map(str, k)) for k in ex.keys())
-    assert data["frames"]["3,0"][1] == "unstable: |R(z)| > 1"
+    assert data["frames"]["3,0"][1] == "unstable: |R(z)| > 1."
     assert all(uri.startswith("data:image/webp;base64,UklGR") for uri, _ in data["frames"].values())
     assert data["labels"] == [["0", "1", "2", "3"], ["사인", "코사인"]]
     sliders = re.findall(r'<input type="range" class="rn-slider" id="([^"]+)"[^>]* min="0" max="(\d+)"', html)
@@ -244,7 +244,7 @@ def test_messages_mode_runs_every_frame_and_matches_after_sanitizing(monkeypatch
     monkeypatch.setenv("ROBONUM_STATIC", "messages")
     cheap = make()._repr_mimebundle_()["text/html"]
     assert sorted(CALLS) == sorted((a, k) for a in (0.0, 1.0, 2.0, 3.0) for k in ("sin", "cos"))
-    assert static_data(cheap)["frames"]["3,0"] == ["data:image/webp;base64,", "unstable: |R(z)| > 1"]
+    assert static_data(cheap)["frames"]["3,0"] == ["data:image/webp;base64,", "unstable: |R(z)| > 1."]
     assert cheap != full and sanitize(cheap) == sanitize(full)
     spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
     tool = importlib.util.module_from_spec(spec)

@@ -39,29 +39,49 @@ REASONS_KO = {
 
 
 def run_message(sol: Solution, *, success: str = "") -> str:
-    """One Korean sentence about how a run ended (``success`` is shown when it reached ``t1``).
+    """Korean sentences, each ending in a full stop, about how a run ended.
 
-    Built from ``sol.reason``, the last time reached and the step actually
-    used (``sol.h``), never from what a slider asked for.
+    ``success`` is returned as given when the run reached ``t1`` (often ``""``:
+    nothing to say).  Built from ``sol.reason``, the last time reached and the
+    step actually used (``sol.h``), never from what a slider asked for.  Join
+    it with other notes by :func:`sentences`.
     """
     if not isinstance(sol, Solution):
         raise TypeError(f"sol must be a robonum.Solution, got {type(sol).__name__}")
-    t = fmt(sol.t_final, 3)
-    step = f"간격 h = {fmt_h(sol.h)}" if sol.h is not None else "적응 간격"
     if sol.reason == "success":
         return success
+    t = fmt(sol.t_final, 3)
+    step = f"간격 h = {fmt_h(sol.h)}" if sol.h is not None else "적응 간격"
     if sol.reason == "diverged":
-        return (f"발산: t = {t}에서 해가 한계를 넘었습니다. {step}에서 이 방법이 불안정하다는 뜻입니다"
+        text = (f"발산: t = {t}에서 해가 한계를 넘었습니다. {step}에서 이 방법이 불안정하다는 뜻입니다"
                 if sol.h is not None else f"발산: t = {t}에서 해가 한계를 넘었습니다")
-    if sol.reason == "nan_in_f":
-        return f"t = {t} 근처에서 모델 함수 f가 NaN/inf를 냈습니다(간격 때문이 아니라 모델의 문제입니다)"
-    if sol.reason == "newton_failed":
-        return f"t = {t}에서 시작하는 암시적 걸음의 방정식을 뉴턴 반복으로 풀지 못했습니다({step})"
-    if sol.reason == "step_underflow":
-        return f"t = {t}에서 간격이 반올림 수준까지 줄어 더 나아갈 수 없습니다"
-    if sol.reason == "max_steps":
-        return f"t = {t}에서 걸음 수 한도에 도달했습니다"
-    return REASONS_KO.get(sol.reason, sol.reason)
+    elif sol.reason == "nan_in_f":
+        text = f"t = {t} 근처에서 모델 함수 f가 NaN/inf를 냈습니다(간격 때문이 아니라 모델의 문제입니다)"
+    elif sol.reason == "newton_failed":
+        text = f"t = {t}에서 시작하는 암시적 걸음의 방정식을 뉴턴 반복으로 풀지 못했습니다({step})"
+    elif sol.reason == "step_underflow":
+        text = f"t = {t}에서 간격이 반올림 수준까지 줄어 더 나아갈 수 없습니다"
+    elif sol.reason == "max_steps":
+        text = f"t = {t}에서 걸음 수 한도에 도달했습니다"
+    else:
+        text = REASONS_KO.get(sol.reason, sol.reason)
+    return sentences(text)
+
+
+def sentences(*parts: str) -> str:
+    """The non-empty ``parts`` as one paragraph: each ends in a full stop, joined by a space.
+
+    ``sentences("|R| > 1: z가 영역 밖에 있습니다", "", run_message(sol))`` reads as
+    prose, where ``"; ".join`` would leave a reader a list of fragments.
+    """
+    out = []
+    for part in parts:
+        if not isinstance(part, str):
+            raise TypeError(f"parts must be str, got {type(part).__name__}")
+        part = part.strip()
+        if part:
+            out.append(part if part.endswith((".", "?", "!")) else part + ".")
+    return " ".join(out)
 
 
 def input_message(exc: Exception) -> str:

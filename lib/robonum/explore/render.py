@@ -25,6 +25,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from PIL import Image
 
+from ..book.ko import sentences
 from ..errors import RobonumError
 
 FORMATS = {"webp": "image/webp", "png": "image/png"}
@@ -142,23 +143,24 @@ def render_frame(func, values: dict, dpi: float, size: tuple[float, float], *,
             out = func(**values)
         except (ValueError, ArithmeticError, RobonumError) as exc:
             fig = message_figure(str(exc), *size)
-            return (encode(fig, fmt, dpi) if encode_image else b""), str(exc)
+            return (encode(fig, fmt, dpi) if encode_image else b""), sentences(str(exc))
     fig, message = (out if isinstance(out, tuple) else (out, ""))
     if not isinstance(fig, Figure):
         raise TypeError(f"the exploration function must return a matplotlib Figure "
                         f"(or (Figure, message)), got {type(fig).__name__}")
+    # Every frame's message reads as prose: sentences ending in a full stop.
+    message = sentences(str(message))
     if caught:
         first = str(caught[0].message).splitlines()[0]
-        note = f"numerical warning ({len(caught)}x): {first}"
-        message = f"{message}; {note}" if message else note
+        message = sentences(message, f"numerical warning ({len(caught)}x): {first}")
     try:
         if not encode_image:
-            return b"", str(message)
+            return b"", message
         if tuple(fig.get_size_inches()) != tuple(size):
             fig.set_size_inches(size)
         if min_font:
             enlarge_small_text(fig, min_font)
-        return encode(fig, fmt, dpi), str(message)
+        return encode(fig, fmt, dpi), message
     finally:
         if hasattr(fig, "number"):  # made by pyplot: release it, or the cell shows it again
             import matplotlib.pyplot as plt
