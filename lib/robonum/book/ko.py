@@ -13,8 +13,8 @@ from .numbers import fmt, fmt_h
 METHOD_NAMES = {
     "euler": "전진 오일러", "heun": "호인", "midpoint": "명시적 중점", "rk3": "쿠타 RK3", "rk4": "RK4",
     "dopri5": "도르만-프린스 5(4)", "backward_euler": "후진 오일러", "trapezoid": "사다리꼴",
-    "implicit_midpoint": "암시적 중점", "gauss2": "가우스 2단", "gauss3": "가우스 3단",
-    "gauss4": "가우스 4단", "radau2": "라다우 IIA 2단", "radau3": "라다우 IIA 3단",
+    "implicit_midpoint": "암시적 중점", "gauss2": "가우스 2단계", "gauss3": "가우스 3단계",
+    "gauss4": "가우스 4단계", "radau2": "라다우 IIA 2단계", "radau3": "라다우 IIA 3단계",
     "sdirk2": "SDIRK2", "sdirk3": "SDIRK3", "symplectic_euler": "심플렉틱 오일러",
     "verlet": "스토머-베를레", "yoshida4": "요시다 4차",
     **{f"bdf{k}": f"BDF{k}" for k in range(1, 7)},
