@@ -140,8 +140,8 @@ def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> OD
     e^{λ(t - t0)}``; with the default ``y(0) = 1`` it is just ``cos t``, a
     smooth solution that nevertheless forces explicit methods to
     ``h ≲ 2.785/|λ|`` (RK4).  This is the stiff problem of the seed ch. 1.18
-    (example ②), which writes ``y' = -λ(y - cos t) - sin t`` with the rate
-    ``λ = 1000``, i.e. ``lam = -1000`` here, and of its SciPy comparison
+    (example ②), which counts ``λ`` as a positive rate (``λ = 1000``,
+    ``λh = 2.5``), i.e. ``lam = -1000`` here, and of its SciPy comparison
     (rtol=1e-6, atol=1e-9 on ``[0, 1]``).
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.1 (a problem of
     the same type, Curtiss-Hirschfelder).
