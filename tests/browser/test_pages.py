@@ -144,10 +144,6 @@ def _check_math(page, path):
     assert errors == [], f"MathJax could not typeset on {path}: {errors}"
 
 
-def _frame(img):
-    return tuple(img.evaluate("i => [i.dataset.key, i.getAttribute('src')]"))
-
-
 # A control's exploration as the reader sees it, in one call: frame key, picture, value text.
 _SEEN = """c => {
   const root = c.closest('div.rn-explore'), img = root.querySelector('img.rn-frame');
@@ -185,7 +181,7 @@ def _check_sliders(page, path):
             elif kind == "fieldset":
                 _check_radios(page, where, c)
             else:
-                _check_select(where, img, c)
+                _check_select(where, c)
     if roots.count():
         _check_narrow(page, path, roots)
 
@@ -218,14 +214,15 @@ def _check_radios(page, where, group):
     assert seen == set(start["options"]), f"{where}: options missed"
 
 
-def _check_select(where, img, select):  # (arrow keys on a closed <select> differ by platform)
+def _check_select(where, select):  # (arrow keys on a closed <select> differ by platform)
     values = select.evaluate("s => Array.from(s.options).map(o => o.value)")
     start = select.evaluate("s => s.value")
     for v in [v for v in values if v != start] + [start]:
-        before = _frame(img)
+        before = select.evaluate(_SEEN)
         select.select_option(v)
-        after = _frame(img)
-        assert after[0] != before[0] and after[1] != before[1], f"{where}: option {v} did not change the frame"
+        after = select.evaluate(_SEEN)
+        assert after["key"] != before["key"] and after["src"] != before["src"], \
+            f"{where}: option {v} did not change the frame"
 
 
 def _check_narrow(page, path, roots):
