@@ -128,7 +128,7 @@ def test_warnings_are_summarised_not_flooded():
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any warning escaping render would fail here
         _, msg = ex.render(a=0.0)
-    assert msg == "numerical warning (50x): overflow encountered."
+    assert msg == "계산 중 수치 경고 50회 (첫 경고: overflow encountered)."
 
 
 def test_static_html_is_complete_and_deterministic():

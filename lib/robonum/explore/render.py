@@ -152,7 +152,8 @@ def render_frame(func, values: dict, dpi: float, size: tuple[float, float], *,
     message = sentences(str(message))
     if caught:
         first = str(caught[0].message).splitlines()[0]
-        message = sentences(message, f"numerical warning ({len(caught)}x): {first}")
+        # numpy's own text is kept (it names the operation), after a Korean lead.
+        message = sentences(message, f"계산 중 수치 경고 {len(caught)}회 (첫 경고: {first})")
     try:
         if not encode_image:
             return b"", message
