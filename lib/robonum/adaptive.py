@@ -72,12 +72,12 @@ def integrate_adaptive(problem, stepper: Stepper, *, rtol: float, atol: float,
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+    if hasattr(stepper, "set_tolerances"):     # first: a stepper may choose its order from rtol
+        stepper.set_tolerances(rtol, atol)
     controller = _controller(controller, stepper)
     controller.reset()
     t0, t1 = problem.t_span
     max_step = t1 - t0 if max_step is None else min(check.positive("max_step", max_step), t1 - t0)
-    if hasattr(stepper, "set_tolerances"):
-        stepper.set_tolerances(rtol, atol)
     adapt = getattr(stepper, "adapt_step", None)
     work = Work(problem)
     stepper.check_problem(problem)

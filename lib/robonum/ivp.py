@@ -7,6 +7,8 @@ Methods (SciPy's names accepted as aliases):
 ==============  ============  =====================================================
 ``"dopri5"``    ``"RK45"``    Dormand-Prince 5(4), explicit, first same as last
 ``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (:class:`Radau5`)
+``"radau"``                   Radau IIA with 5 stages (order 9) at rtol <= 1e-5, else 3
+                              (:class:`RadauIIA`, ``stages=None``)
 ``"bdf"``       ``"BDF"``     NDF/BDF orders 1-5, quasi-constant step (:class:`VariableBDF`)
 ==============  ============  =====================================================
 
@@ -15,7 +17,8 @@ The result is a :class:`robonum.Solution` (``t``, ``y`` of shape
 ``nlu``) with one more attribute, ``sol``: the dense output
 (:class:`robonum.dense.DenseOutput`) when ``dense_output=True``, else None.
 With ``t_eval`` the solution is reported at those times (from the dense output).
-References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8; Shampine & Reichelt (1997).
+References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8; Hairer & Wanner, J. Comput.
+Appl. Math. 111 (1999); Shampine & Reichelt (1997).
 """
 from __future__ import annotations
 
@@ -25,30 +28,42 @@ from . import _validate as check
 from .adaptive import MAX_ADAPTIVE_STEPS, integrate_adaptive
 from .control import StepController
 from .problem import ODEProblem
-from .steppers import ExplicitRK
+from .steppers import ExplicitRK, Stepper
 from .steppers.bdf_variable import VariableBDF
+from .steppers.radau import RadauIIA
 from .steppers.radau5 import Radau5
 
 METHODS = {"dopri5": "dopri5", "RK45": "dopri5", "radau5": "radau5", "Radau": "radau5",
-           "bdf": "bdf", "BDF": "bdf"}
+           "radau": "radau", "bdf": "bdf", "BDF": "bdf"}
 MAX_T_EVAL = 10**6
 
 
-def make_ivp_stepper(method: str):
-    """A fresh stepper for a ``solve_ivp`` method name (see the module table)."""
+def make_ivp_stepper(method):
+    """A fresh stepper for a ``solve_ivp`` method name (see the module table).
+
+    A :class:`~robonum.steppers.Stepper` passes through, as SciPy's ``solve_ivp``
+    takes an ``OdeSolver`` class: ``method=RadauIIA(5)`` fixes the stages.
+    """
+    if isinstance(method, Stepper):
+        return method
     check.one_of("method", method, METHODS)
     key = METHODS[method]
     if key == "radau5":
         return Radau5()
+    if key == "radau":
+        return RadauIIA()
     if key == "bdf":
         return VariableBDF()
     return ExplicitRK("dopri5")
 
 
-def solve_ivp(fun, t_span, y0, method: str = "dopri5", *, rtol: float = 1e-3, atol: float = 1e-6,
+def solve_ivp(fun, t_span, y0, method="dopri5", *, rtol: float = 1e-3, atol: float = 1e-6,
               jac=None, first_step=None, max_step=np.inf, dense_output: bool = False,
               t_eval=None, max_steps: int = 100_000):
     """``scipy.integrate.solve_ivp``-style call; returns a :class:`robonum.Solution`.
+
+    ``method`` is a name from the module table or a stepper with an error
+    estimate (``rn.steppers.RadauIIA(5)``), as SciPy also takes a solver class.
 
     ``rtol`` in [1e-14, 1], ``atol > 0``; ``first_step``, ``max_step`` > 0;
     ``t_eval`` sorted times inside ``t_span`` (at most 1e6); ``max_steps``

@@ -5,7 +5,7 @@ from scipy.integrate import solve_ivp as scipy_solve_ivp
 
 import robonum as rn
 
-METHODS = ["dopri5", "radau5", "bdf"]
+METHODS = ["dopri5", "radau5", "radau", "bdf"]
 
 
 def linear_system():
@@ -37,7 +37,7 @@ def test_stiff_cosine_closed_form(method):
     assert abs(s.y[0, -1] - np.cos(1.0)) < 1e-7
 
 
-@pytest.mark.parametrize("method", ["radau5", "bdf"])
+@pytest.mark.parametrize("method", ["radau5", "radau", "bdf"])
 def test_against_scipy_tight(method):
     """Van der Pol μ = 10 on [0, 20] at rtol 1e-10 agrees with SciPy's Radau at 1e-12."""
     p = rn.problems.van_der_pol(mu=10, t_span=(0, 20))
@@ -72,14 +72,14 @@ def test_no_dense_output_gives_none():
     assert rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0]).sol is None
 
 
-@pytest.mark.parametrize("method", ["radau5", "bdf"])
+@pytest.mark.parametrize("method", ["radau5", "radau", "bdf"])
 def test_singularity_reported_not_raised(method):
     s = rn.solve_ivp(lambda t, y: y ** 2, (0, 2), [1.0], method=method)
     assert s.status == -1 and s.reason == "step_underflow"
     assert abs(s.t[-1] - 1.0) < 0.05
 
 
-@pytest.mark.parametrize("method", ["radau5", "bdf"])
+@pytest.mark.parametrize("method", ["radau5", "radau", "bdf"])
 def test_max_steps_reported(method):
     p = rn.problems.van_der_pol(mu=1000, t_span=(0, 3000))
     s = rn.solve_ivp(p.f, p.t_span, p.y0, method=method, max_steps=20, jac=p.jac)
@@ -115,3 +115,14 @@ def test_finite_difference_jacobian_counts_in_nfev():
     a = rn.solve_ivp(p.f, (0, 1), [1.0], method="bdf", jac=p.jac)
     b = rn.solve_ivp(p.f, (0, 1), [1.0], method="bdf")
     assert b.njev == a.njev and b.nfev > a.nfev
+
+
+def test_a_stepper_as_method():
+    """As SciPy takes a solver class: a stepper with an error estimate runs, one without is refused."""
+    p = rn.problems.stiff_cosine(lam=-1000)
+    five = rn.solve_ivp(p.f, (0, 1), [1.0], method=rn.steppers.RadauIIA(5), rtol=1e-3, jac=p.jac)
+    auto = rn.solve_ivp(p.f, (0, 1), [1.0], method="radau", rtol=1e-3, jac=p.jac)   # 3 stages here
+    assert five.success and abs(five.y[0, -1] - np.cos(1.0)) < 1e-4
+    assert five.nfev != auto.nfev
+    with pytest.raises(ValueError, match="method .* gives no embedded error estimate"):
+        rn.solve_ivp(p.f, (0, 1), [1.0], method=rn.ExplicitRK("rk4"))

@@ -11,7 +11,7 @@ time on small problems against inlining, still below LSODA's.
 
 numba's disk cache keys the kernel on ``radau5.py`` alone; a change in a
 helper in another file, or in the tuning constants it takes from
-``steppers/radau5.py`` (frozen into the machine code as globals), would
+``steppers/radau.py`` (frozen into the machine code as globals), would
 load stale code (a documented numba limitation).  The cache is therefore
 dropped whenever the hash of those sources changes.
 """
@@ -40,7 +40,8 @@ _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def _sources() -> list[pathlib.Path]:
     """Every file whose text the compiled kernel depends on."""
-    return sorted(_HERE.glob("*.py")) + [_HERE.parent / "steppers" / "radau5.py"]
+    steppers = _HERE.parent / "steppers"
+    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py", steppers / "radau5.py"]
 
 
 def _drop_stale_cache() -> None:

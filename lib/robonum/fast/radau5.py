@@ -34,7 +34,7 @@ if _CTL.beta != 0.0 or not _CTL.predictive:
     raise RuntimeError("robonum.fast.radau5 implements a predictive controller without PI memory; "
                        "Radau5.default_controller() changed: update _adapt")
 Q, SAFETY, FAC_MIN, FAC_MAX = float(_CTL.q), _CTL.safety, _CTL.fac_min, _CTL.fac_max
-INITIAL_ORDER = Radau5.initial_order          # the order the first-step formula assumes
+INITIAL_ORDER = Radau5().initial_order        # the order the first-step formula assumes
 
 _K = transformed_constants()
 CONSTANTS = (np.ascontiguousarray(_K["c"]), np.ascontiguousarray(_K["T"]),

@@ -121,13 +121,15 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     return 16.0 if err == 0.0 else float(min(16.0, -np.log10(err)))
 
 
-def run(problem: ODEProblem, solver, method: str, rtol: float, atol: float,
+def run(problem: ODEProblem, solver, method, rtol: float, atol: float,
         reference=None, floor: float = 0.0, repeats: int = 1) -> dict:
     """One work-precision point: ``nfev``, best CPU seconds of ``repeats``, digits at ``t_end``.
 
     ``solver`` is ``"robonum"`` (``rn.solve_ivp``), ``"scipy"``
     (``scipy.integrate.solve_ivp``) or any function with their signature
-    (``robonum.fast.solve_ivp``); the problem's analytic Jacobian is given to all.
+    (``robonum.fast.solve_ivp``); ``method`` is that solver's method (for
+    ``"robonum"`` also a stepper, ``RadauIIA(5)``); the problem's analytic
+    Jacobian is given to all.
     """
     if not callable(solver):
         check.one_of("solver", solver, ("robonum", "scipy"))

@@ -1,0 +1,315 @@
+"""Radau IIA with ``s`` = 3 or 5 stages (order 5 or 9) and its own step-size and Jacobian control.
+
+Hairer & Wanner II, sec. IV.8 (code RADAU5) for ``s = 3``; Hairer & Wanner,
+"Stiff differential equations solved by Radau methods", J. Comput. Appl.
+Math. 111 (1999) (code RADAU) for five.  The tableau
+(``rn.methods.radau_iia(s)``) solves for the stage increments ``Z_i = Y_i - y``::
+
+    Z = h (A kron I) F(Z),    F_i = f(t + c_i h, y + Z_i).
+
+Multiplying by ``(h A)^{-1}`` and writing ``A^{-1} = T Lambda T^{-1}`` (one real
+eigenvalue ``mu`` and ``(s - 1)/2`` complex pairs ``a_j +- i b_j``),
+the simplified Newton iteration for ``W = T^{-1} Z`` splits into one real and
+``(s - 1)/2`` complex ``n x n`` systems::
+
+    (mu/h I - J) dW_0 = r_0,    ((a_j - i b_j)/h I - J) (dW_2j-1 + i dW_2j) = r_2j-1 + i r_2j,
+
+``r = T^{-1} F - Lambda W / h``.  All of it is computed here from the tableau
+(eigenvectors by numpy), not typed in.
+
+Error estimate (HW II, eqs. IV.8.19-8.20, and the 1999 paper for any ``s``):
+an embedded formula of order ``s``,
+``y_hat = y + h (gamma_0 f(t, y) + sum_i b_hat_i F_i)`` with ``gamma_0 = 1/mu``,
+filtered by the real LU:
+``err = (mu/h I - J)^{-1} (f(t, y) + (mu/h) (b_hat - b)^T A^{-1} Z)``.  After a
+rejection or on the first step a too large estimate is filtered once more
+with ``f(t, y + err)``.
+
+Heuristics (RADAU5's): Newton stops when ``eta ||dW|| <= fnewt``,
+``fnewt = max(10 eps / rtol, min(0.03, rtol^(1/2)))``, where
+``eta = theta / (1 - theta)`` comes from the previous solve on the first
+iteration (so a step may need a single iteration); a contraction
+``theta >= 0.99`` or a predicted miss of ``fnewt`` within ``NIT[s]``
+iterations (7 and 12, RADAU's counts) rejects the step early; ``J`` is kept
+while ``theta <= 0.001``; a new ``h`` within ``[1, 1.2] h`` is not taken, so
+that the LU factorisations are kept; the safety factor falls with the number
+of Newton iterations; the step-size controller is Gustafsson's predictive one
+(:class:`robonum.StepController` with ``predictive=True``).
+
+Order: ``stages=None`` picks 5 stages when ``rtol <= AUTO_RTOL`` and 3 above,
+once per run.  Measured with ``tests/benchmarks/bench_ivp.py`` (its table
+"3 or 5 stages": the f-evaluations the 5-stage runs need for the digits of
+each 3-stage run; HIRES, ROBER, VDPOL and the three robot problems, both rtol
+grids): at ``rtol <= 1e-5`` five stages were cheaper in every case but one
+(the contact problem at ``10^-5.75``: 1.01 times), down to about a third at
+``1e-8`` (HIRES 0.36); at ``1e-4`` in three problems of six, and at looser
+tolerances up to 1.75 times dearer.  RADAU itself switches order during a run from the Newton
+contraction rate and also has 7 stages; a fixed choice per run keeps the
+runs reproducible and simple to read.  Seven stages are not offered: their
+transformation, computed here in double precision, reproduces ``A`` only to
+about 3e-12 (five stages: 7e-14), which would cap the accuracy of the steps
+(RADAU types its constants in to 20 digits).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from scipy.linalg import lapack
+
+from .. import _validate as check
+from .. import methods
+from ..control import StepController
+from ..dense import CollocationPiece
+from ..errors import NonlinearSolveError
+from .base import Stepper, check_h
+
+_EPS = np.finfo(float).eps
+STAGES = (3, 5)
+NIT = {3: 7, 5: 12}          # Newton iterations per step (RADAU: 7 and 7 + 5)
+THET = 1e-3                  # keep J while the contraction rate stays below this
+KEEP_H = (1.0, 1.2)          # a proposed h/h_old in this band keeps h (and the LUs)
+PREDICT = True
+AUTO_RTOL = 1e-5             # stages=None: 5 stages at rtol <= this, else 3 (module docstring)
+
+
+@lru_cache(maxsize=None)
+def constants(s: int) -> dict:
+    """The transformed method: ``c``, ``A``, ``T``, ``Tinv``, ``mu``, ``kappas``, ``tics``, ``e``, ``Vinv``.
+
+    ``kappas[j] = a_j - i b_j`` and ``tics[j] = Tinv[2j+1] + i Tinv[2j+2]``
+    give the ``j``-th complex system; ``e = (b_hat - b)^T A^{-1}``;
+    ``Vinv`` maps the stage increments to the coefficients of the collocation
+    polynomial in ``(t - t_n)/h``.  Treat as read-only (cached).
+    """
+    # the catalogue's closed form for 3 stages (nodes (4 -+ sqrt 6)/10), else from the Radau points
+    tab = methods.get("radau3") if s == 3 else methods.radau_iia(s)
+    A, c, b = tab.A, tab.c, tab.b
+    Ainv = np.linalg.inv(A)
+    lam, V = np.linalg.eig(Ainv)
+    ir = int(np.argmin(np.abs(lam.imag)))
+    upper = [int(i) for i in np.argsort(-lam.imag) if lam[i].imag > 1e-8]   # one of each pair
+    cols = [V[:, ir].real] + [part for i in upper for part in (V[:, i].real, V[:, i].imag)]
+    T = np.column_stack(cols)
+    Tinv = np.linalg.inv(T)
+    Lam = Tinv @ Ainv @ T
+    mu = Lam[0, 0]
+    pairs = range(len(upper))
+    kappas = [complex(Lam[2 * j + 1, 2 * j + 1], -Lam[2 * j + 1, 2 * j + 2]) for j in pairs]
+    gamma0 = 1.0 / mu
+    # sum_i b_hat_i c_i^(k-1) = 1/k for k = 1..s, the first with gamma0 taken out
+    b_hat = np.linalg.solve(np.vstack([c ** k for k in range(s)]),
+                            [1.0 - gamma0] + [1.0 / k for k in range(2, s + 1)])
+    e = (b_hat - b) @ Ainv                     # err = ... gamma0 h f0 + e @ Z
+    Vinv = np.linalg.inv(np.vander(c, s + 1, increasing=True)[:, 1:])   # Z -> coefficients
+    tics = [Tinv[2 * j + 1] + 1j * Tinv[2 * j + 2] for j in pairs]
+    return dict(A=A, c=c, T=T, Tinv=Tinv, mu=mu, kappas=kappas, tics=tics, e=e, Vinv=Vinv,
+                kappa=kappas[0], tic=tics[0])
+
+
+def _rms(v) -> float:
+    v = v.ravel()
+    return float(np.sqrt(np.dot(v, v) / v.size))
+
+
+class _State:
+    def __init__(self):
+        self.J = None
+        self.J_fresh = False         # J taken at the start of the current step
+        self.need_jac = True
+        self.lu_h = None
+        self.lu = None
+        self.f0 = None               # f at the start of the step
+        self.f0_t = None
+        self.poly = None             # (t_a, h_a, y_a, Q) of the last accepted step
+        self.faccon = 1.0
+        self.theta = THET
+        self.first = True
+        self.rejected = False
+        self.nit_used = 0
+        self.fail_factor = 0.5
+        self.pending = None
+
+
+class RadauIIA(Stepper):
+    """Adaptive Radau IIA with 3 or 5 stages (order 5 or 9, L-stable); ``stages=None`` chooses.
+
+    Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="radau")``
+    (stages chosen from ``rtol``) or ``rn.integrate(problem, RadauIIA(5), rtol=..., atol=...)``.
+    Equal steps are refused: the Newton tolerance and Jacobian reuse are tied to ``rtol``.
+    References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (RADAU5); Hairer & Wanner,
+    J. Comput. Appl. Math. 111 (1999) 93-111 (RADAU).
+    """
+
+    def __init__(self, stages: int | None = None):
+        if stages is not None:
+            stages = check.integer("stages", stages, min(STAGES), max(STAGES))
+            check.one_of("stages", stages, STAGES)
+        self.fixed = stages
+        self.set_tolerances(1e-6, 1e-9)
+
+    # -- the order in use (fixed, or chosen by set_tolerances) ------------------
+    @property
+    def name(self) -> str:
+        kind = "" if self.fixed else ", stages chosen from rtol"
+        return f"Radau IIA {self.stages}-stage order {2 * self.stages - 1} (adaptive{kind})"
+
+    @property
+    def order(self) -> int:
+        return 2 * self.stages - 1
+
+    @property
+    def error_order(self) -> int:
+        return self.stages
+
+    @property
+    def initial_order(self) -> int:
+        return self.stages
+
+    def set_tolerances(self, rtol, atol):
+        self.rtol, self.atol = float(rtol), float(atol)
+        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+        self.stages = self.fixed or (5 if self.rtol <= AUTO_RTOL else 3)
+        self.C, self.nit = constants(self.stages), NIT[self.stages]
+
+    def default_controller(self) -> StepController:
+        return StepController(self.stages + 1, safety=0.9, fac_min=0.2, fac_max=8.0, predictive=True)
+
+    def init(self, work, t0, y0, h):
+        check_h(h)
+        return _State()
+
+    def seed(self, state, t, y, fy):
+        state.f0, state.f0_t = fy, t
+
+    # -- one step -------------------------------------------------------------
+    def _factor(self, work, state, h):
+        J, C = state.J, self.C
+        eye = np.eye(J.shape[0])
+        state.lu = [work.lu_factor(C["mu"] / h * eye - J)] + \
+                   [work.lu_factor(k / h * eye - J) for k in C["kappas"]]
+        state.lu_h = h
+
+    def _guess(self, state, t, y, h):
+        """The last collocation polynomial extrapolated to the new stages (zero on the first step)."""
+        if state.poly is None:
+            return np.zeros((self.stages, y.size))
+        t_a, h_a, y_a, Q = state.poly
+        x = ((t + self.C["c"] * h - t_a) / h_a)[:, None]
+        acc = Q[-1] * x
+        for q in Q[-2::-1]:                                   # Horner
+            acc = (acc + q) * x
+        return y_a + acc - y
+
+    def _solve(self, state, F, W, h):
+        """``dW`` for the residuals ``T^{-1} F - Lambda W / h``: one real, the rest complex."""
+        C, lu = self.C, state.lu
+        dW = np.empty_like(W)
+        dW[0] = lapack.dgetrs(*lu[0], C["Tinv"][0] @ F - C["mu"] / h * W[0])[0]
+        for j, (kappa, tic) in enumerate(zip(C["kappas"], C["tics"])):
+            r = tic @ F - kappa / h * (W[2 * j + 1] + 1j * W[2 * j + 2])
+            d = lapack.zgetrs(*lu[j + 1], r)[0]
+            dW[2 * j + 1], dW[2 * j + 2] = d.real, d.imag
+        return dW
+
+    def _newton(self, work, state, t, y, h, scale):
+        C, nit_max = self.C, self.nit
+        ch = t + C["c"] * h
+        Z = self._guess(state, t, y, h)
+        W = C["Tinv"] @ Z
+        F = np.empty_like(Z)
+        faccon = max(state.faccon, _EPS) ** 0.8
+        theta, dyno_old, thq_old = THET, None, None
+        for k in range(1, nit_max + 1):
+            for i in range(self.stages):
+                F[i] = work.f(ch[i], y + Z[i])
+            work.n_newton += 1
+            dW = self._solve(state, F, W, h)
+            dyno = _rms(dW / scale)
+            if not np.isfinite(dyno):
+                return None, k, 0.5
+            if dyno_old is not None:
+                thq = dyno / dyno_old
+                theta = thq if thq_old is None else np.sqrt(thq * thq_old)
+                thq_old = thq
+                if theta >= 0.99:
+                    return None, k, 0.5
+                faccon = theta / (1.0 - theta)
+                predicted = faccon * dyno * theta ** (nit_max - 1 - k) / self.fnewt
+                if PREDICT and predicted >= 1.0:           # will not converge in time: smaller h
+                    q = max(1e-4, min(20.0, predicted))
+                    return None, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k))
+            dyno_old = max(dyno, _EPS)
+            W += dW
+            Z = C["T"] @ W
+            if faccon * dyno <= self.fnewt:
+                state.faccon, state.theta = faccon, theta
+                return Z, k, None
+        return None, nit_max, 0.5
+
+    def step(self, work, t, y, h, state):
+        h = check_h(h)
+        if state.f0 is None or state.f0_t != t:
+            state.f0, state.f0_t = work.f(t, y), t
+        for attempt in (0, 1):
+            if state.J is None or state.need_jac:
+                state.J, state.J_fresh, state.need_jac = work.jac(t, y, state.f0), True, False
+                state.lu = None
+            if state.lu is None or state.lu_h != h:
+                self._factor(work, state, h)
+            scale = self.atol + self.rtol * np.abs(y)
+            Z, nit, fail = self._newton(work, state, t, y, h, scale)
+            if Z is not None:
+                break
+            state.faccon = 1.0
+            if attempt == 0 and not state.J_fresh:       # old J: refresh it, same h
+                state.need_jac = True
+                continue
+            state.fail_factor = fail
+            state.need_jac = not state.J_fresh
+            raise NonlinearSolveError(f"simplified Newton failed at t = {t:g} (h = {h:.3g})",
+                                      nit, float("inf"))
+        y_new = y + Z[-1]
+        err = self._error(work, state, t, y, y_new, h, Z)
+        state.nit_used, state.pending = nit, (t, h, y, Z, y_new)
+        return y_new, err, state
+
+    def _error(self, work, state, t, y, y_new, h, Z):
+        lu_r, piv_r = state.lu[0]
+        ez = (self.C["mu"] / h) * (self.C["e"] @ Z)
+        err = lapack.dgetrs(lu_r, piv_r, state.f0 + ez)[0]
+        if state.first or state.rejected:
+            scale = self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new))
+            if _rms(err / scale) >= 1.0:
+                f1 = work.f(t, y + err)
+                err = lapack.dgetrs(lu_r, piv_r, f1 + ez)[0]
+        return err
+
+    # -- accept / reject: called by the adaptive driver ------------------------
+    def adapt_step(self, controller, work, h, err_norm, state):
+        """``(accepted, h_next)``; commits the step (dense polynomial, ``f`` at the new point)."""
+        if not np.isfinite(err_norm):                       # Newton failed
+            state.rejected = True
+            controller.adapt(h, np.inf)                     # the controller hears of it
+            return False, h * state.fail_factor
+        safety = 0.9 * (1 + 2 * self.nit) / (state.nit_used + 2 * self.nit)
+        accepted, h_next = controller.adapt(h, err_norm, safety=min(0.9, safety))
+        if not accepted:
+            if state.first:
+                h_next = 0.1 * h
+            state.rejected = True
+            state.need_jac = not state.J_fresh
+            return False, h_next
+        t, h, y, Z, y_new = state.pending
+        state.poly = (t, h, y, self.C["Vinv"] @ Z)
+        state.f0, state.f0_t = work.f(t + h, y_new), t + h
+        state.first = state.rejected = False
+        state.J_fresh = False
+        state.need_jac = state.theta > THET
+        if not state.need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
+            h_next = h
+        return True, h_next
+
+    def interpolant(self, state):
+        """The collocation polynomial of the last accepted step, for dense output."""
+        return CollocationPiece(*state.poly)
