@@ -1,4 +1,4 @@
-"""Work-precision of robonum's Radau5 and BDF against SciPy's Radau, BDF and LSODA, side by side.
+"""Work-precision of robonum's Radau and BDF against SciPy's Radau, BDF and LSODA, side by side.
 
 Run:  python tests/benchmarks/bench_ivp.py [--shift S]  (prints tables; no asserts).
 
@@ -13,7 +13,7 @@ runs of time.process_time).
 Equal accuracy: the digits of a stiff problem scatter by about half a digit
 between neighbouring tolerances, for SciPy's codes as for ours (VDPOL: rtol
 1e-5 gives fewer digits than 10^-4.5), so one unlucky run must not decide a
-comparison.  The runs of a side ("ours": radau5 and bdf; "SciPy's best":
+comparison.  The runs of a side ("ours": radau and bdf; "SciPy's best":
 Radau and BDF; LSODA alone) are reduced to their front (the runs no other
 run beats: more digits for no more work, ``testset.work_front``), so "the
 better of two codes" is the cheaper run of either that reaches the digits,
@@ -22,8 +22,11 @@ along it, never extrapolated ("--" outside the digits reached).  Both sides
 are treated alike.  ``--shift 0.25`` moves every tolerance by a quarter of a
 decade (rtol = 10^-3.25, ..., the issue's range 10^-4.25 ... 10^-8.25): a
 comparison that holds on one grid only is scatter, not a property of the codes.
-The first table pairs each of our runs with SciPy's front at the digits that run reached; the last two compare the fronts at every half digit
-both reach: ours (better of radau5 and bdf) / SciPy's better of Radau and BDF,
+The first table pairs each of our runs (and those of radau5, the 3-stage member
+that "radau" uses above rtol 1e-5) with SciPy's front at the digits that run
+reached; "3 or 5 stages" compares RadauIIA's two orders at equal digits, the
+digits of each 3-stage run (the measurement behind the automatic choice); the last two compare the fronts at
+every half digit both reach: ours (better of radau and bdf) / SciPy's better of Radau and BDF,
 and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
 machine; nfev is deterministic.
@@ -42,8 +45,10 @@ import numpy as np
 import robonum as rn
 from robonum import fast
 from robonum.problems import testset as ts
+from robonum.steppers import RadauIIA
 
-OURS = ("radau5", "bdf")
+OURS = ("radau", "bdf")          # the fronts of "ours"
+SHOWN = ("radau", "radau5", "bdf")
 SCIPY = ("Radau", "BDF", "LSODA")
 
 
@@ -102,10 +107,10 @@ def main(shift=0.0):
               f"{'nfev/best':>9s} {'cpu/best':>8s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}")
         pj = compiled_problem(p)
         sc["LSODA(jit)"] = curve(pj, "scipy", "LSODA", rtols, scale, ref, floor)
-        ours = {m: curve(p, "robonum", m, rtols, scale, ref, floor) for m in OURS}
+        ours = {m: curve(p, "robonum", m, rtols, scale, ref, floor) for m in SHOWN}
         ours["fast"] = curve(pj, fast.solve_ivp, "radau5", rtols, scale, ref, floor)
         curves[name] = (ours, sc)
-        for m in (*OURS, "fast"):
+        for m in (*SHOWN, "fast"):
             for r, c in zip(rtols, ours[m]):
                 d = c["digits"]
                 best_n = at([sc["Radau"], sc["BDF"]], d, "nfev")
@@ -120,8 +125,24 @@ def main(shift=0.0):
         for m in (*SCIPY, "LSODA(jit)"):
             row = " ".join(f"{c['digits']:.1f}/{c['nfev']}" for c in sc[m][::2])
             print(f"   scipy {m:6s} digits/nfev at rtol {rtols[0]:.2g}, {rtols[2]:.2g}, ...: {row}")
+    stages(rtols)
     summary(curves, rtols, rtols)
     summary(curves, rtols, issue_rtols)
+
+
+def stages(rtols):
+    """For each 3-stage run (radau5): the 5-stage front's nfev at its digits / its nfev."""
+    print("\n== 3 or 5 stages: f-evaluations RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
+          "/ that run's (-- where no 5-stage run reaches them)")
+    print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
+    for name, p, scale, ref, floor in problems():
+        three, five = ([ts.run(p, "robonum", m, r, r * scale, ref, floor) for r in rtols]   # nfev only
+                       for m in ("radau5", RadauIIA(5)))
+        cells = []
+        for c in three:
+            w5 = at([five], c["digits"], "nfev") if c["ok"] else None
+            cells.append(fmt(w5 / c["nfev"] if w5 else None))
+        print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
 
 
 def LSODA(sc):
@@ -140,7 +161,7 @@ def summary(curves, all_rtols, rtols):
               for name, (ours, sc) in curves.items()}
     print(f"\n== equal accuracy, runs at rtol {max(rtols):.2g} ... {min(rtols):.2g} on both sides: "
           "the fronts at each half digit both reach, the work of")
-    print("   ours (better of radau5, bdf) / SciPy's (better of Radau, BDF), and / LSODA's;")
+    print("   ours (better of radau, bdf) / SciPy's (better of Radau, BDF), and / LSODA's;")
     print("   last two columns: CPU of the compiled radau5 (robonum.fast) / SciPy's better of Radau")
     print("   and BDF, and / LSODA (LSODA also given the compiled f and jac)")
     print(f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
