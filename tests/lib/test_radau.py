@@ -108,3 +108,11 @@ def test_newton_failure_shrinks_the_step_and_reports_the_singularity():
                                    jac=lambda t, y: np.array([[2 * y[0]]])),
                      RadauIIA(5), rtol=1e-8, atol=1e-8)
     assert s.status == -1 and abs(s.t[-1] - 1.0) < 0.05
+
+
+def test_equal_steps_run_with_the_default_tolerances():
+    """The class docstring: h= works too; Newton then stops at the default rtol 1e-6."""
+    p = rn.problems.logistic(t_span=(0, 5))
+    s = rn.integrate(p, RadauIIA(5), 0.25)
+    assert s.success and s.nsteps == 20
+    assert abs(s.y_final[0] - p.exact(5.0)[0]) < 1e-6

@@ -136,7 +136,9 @@ class RadauIIA(Stepper):
 
     Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="radau")``
     (stages chosen from ``rtol``) or ``rn.integrate(problem, RadauIIA(5), rtol=..., atol=...)``.
-    Equal steps are refused: the Newton tolerance and Jacobian reuse are tied to ``rtol``.
+    Made for adaptive steps: its Newton tolerance and Jacobian reuse follow ``rtol``.  Given equal
+    steps (``h=``) it runs with the tolerances last set (1e-6, 1e-9 when new); for fixed-step Radau IIA
+    with your own Newton options use ``ImplicitRK(rn.methods.radau_iia(s), newton=...)``.
     References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (RADAU5); Hairer & Wanner,
     J. Comput. Appl. Math. 111 (1999) 93-111 (RADAU).
     """

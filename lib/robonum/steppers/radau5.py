@@ -27,8 +27,8 @@ class Radau5(RadauIIA):
     """Adaptive 3-stage Radau IIA (order 5, L-stable) with an embedded order-3 estimate.
 
     Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="radau5")`` or
-    ``rn.integrate(problem, Radau5(), rtol=..., atol=...)``.  Equal steps are
-    refused: the stepper's Newton tolerance and Jacobian reuse are tied to ``rtol``.
+    ``rn.integrate(problem, Radau5(), rtol=..., atol=...)``; with equal steps see
+    :class:`~robonum.steppers.radau.RadauIIA`.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (code RADAU5).
     """
 
