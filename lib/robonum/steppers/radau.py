@@ -36,19 +36,15 @@ that the LU factorisations are kept; the safety factor falls with the number
 of Newton iterations; the step-size controller is Gustafsson's predictive one
 (:class:`robonum.StepController` with ``predictive=True``).
 
-Order: ``stages=None`` picks 5 stages when ``rtol <= AUTO_RTOL`` and 3 above,
-once per run.  Measured with ``tests/benchmarks/bench_ivp.py`` (its table
-"3 or 5 stages": the f-evaluations the 5-stage runs need for the digits of
-each 3-stage run; HIRES, ROBER, VDPOL and the three robot problems, both rtol
-grids): at ``rtol <= 1e-5`` five stages were cheaper in every case but one
-(the contact problem at ``10^-5.75``: 1.01 times), down to about a third at
-``1e-8`` (HIRES 0.36); at ``1e-4`` in three problems of six, and at looser
-tolerances up to 1.75 times dearer.  RADAU itself switches order during a run from the Newton
-contraction rate and also has 7 stages; a fixed choice per run keeps the
-runs reproducible and simple to read.  Seven stages are not offered: their
-transformation, computed here in double precision, reproduces ``A`` only to
-about 3e-12 (five stages: 7e-14), which would cap the accuracy of the steps
-(RADAU types its constants in to 20 digits).
+Order: ``stages=None`` takes 5 stages when ``rtol <= AUTO_RTOL``, else 3, once
+per run (RADAU switches during a run, from the Newton contraction rate).
+Measured by ``tests/benchmarks/bench_ivp.py`` ("3 or 5 stages": the
+f-evaluations five stages need for the digits of each 3-stage run; six
+problems, two rtol grids): at ``rtol <= 1e-5`` five were cheaper in all cases
+but one (1.01 times), about a third at ``1e-8``; at ``1e-4`` in three problems
+of six; looser, up to 1.75 times dearer.  Seven stages are left out: their
+transformation, computed in double precision, reproduces ``A`` only to about
+3e-12 (five stages: 7e-14); RADAU types its constants in to 20 digits.
 """
 from __future__ import annotations
 
