@@ -1,4 +1,4 @@
-"""fast.solve_ivp: the compiled RADAU5 takes the steps of rn.solve_ivp's radau5, fails as it does."""
+"""fast.solve_ivp: the compiled Radau IIA takes the steps of rn.solve_ivp's radau5 and radau, fails as they do."""
 import numba
 import numpy as np
 import pytest
@@ -44,8 +44,9 @@ def test_same_algorithm_as_the_python_radau5(name):
     assert np.all(np.abs(got.y[:, -1] - py.y[:, -1]) <= 100 * 1e-6 * span)
 
 
+@pytest.mark.parametrize("method", ["radau5", "radau"])      # at rtol 1e-6: 3 and 5 stages
 @pytest.mark.parametrize("name", ["vdpol", "hires"])
-def test_first_steps_are_the_python_steps(name):
+def test_first_steps_are_the_python_steps(name, method):
     """Step for step the same decisions, with step sizes equal up to rounding.
 
     A flip needs a scaled error, a contraction rate or a step ratio within
@@ -55,8 +56,8 @@ def test_first_steps_are_the_python_steps(name):
     make, scale = CASES[name]
     p = make()
     kw = dict(rtol=1e-6, atol=1e-6 * scale, jac=p.jac, max_steps=40)
-    py = rn.solve_ivp(p.f, p.t_span, p.y0, method="radau5", **kw)
-    got = fast.solve_ivp(p.f, p.t_span, p.y0, **kw)
+    py = rn.solve_ivp(p.f, p.t_span, p.y0, method=method, **kw)
+    got = fast.solve_ivp(p.f, p.t_span, p.y0, method=method, **kw)
     assert got.reason == py.reason == "max_steps"
     for key in ("nfev", "njev", "nlu", "n_newton", "nsteps", "nreject"):
         assert getattr(got, key) == getattr(py, key), key
@@ -64,6 +65,21 @@ def test_first_steps_are_the_python_steps(name):
     # before it reaches the error estimate and h: measured 2e-7 relative in t after 40 steps
     np.testing.assert_allclose(got.t, py.t, rtol=1e-5, atol=0)
     np.testing.assert_allclose(got.y, py.y, rtol=1e-5, atol=1e-5 * np.max(np.abs(py.y)))
+
+
+@pytest.mark.parametrize("name", ["hires", "vdpol"])
+def test_five_stages_compiled_run_as_the_python_ones(name):
+    """The whole run with 5 stages (rtol 1e-7); the bounds and their reason as for radau5 above."""
+    make, scale = CASES[name]
+    p = make()
+    kw = dict(rtol=1e-7, atol=1e-7 * scale, jac=p.jac)
+    py = rn.solve_ivp(p.f, p.t_span, p.y0, method="radau", **kw)
+    got = fast.solve_ivp(p.f, p.t_span, p.y0, method="radau", **kw)
+    assert got.success and py.success and got.method.startswith("Radau IIA 5-stage")
+    for key in ("nfev", "nsteps"):
+        assert abs(getattr(got, key) - getattr(py, key)) <= 0.05 * getattr(py, key) + 2, key
+    ref = p.params["reference"]
+    assert abs(ts.digits(got.y[:, -1], ref) - ts.digits(py.y[:, -1], ref)) < 0.3
 
 
 def test_accuracy_against_the_test_set_reference():
@@ -157,7 +173,7 @@ def test_stale_disk_cache_is_dropped_when_a_source_changes(tmp_path, monkeypatch
     src, cache = tmp_path / "a.py", tmp_path / "__pycache__"
     src.write_text("x = 1\n")
     cache.mkdir()
-    old = cache / "radau5.radau5_loop-1.py311.nbi"
+    old = cache / "radau.radau_loop-1.py311.nbi"
     old.write_text("machine code")
     fc._drop_stale_cache()                 # no stamp yet: dropped
     assert not old.exists()

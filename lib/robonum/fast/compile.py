@@ -1,7 +1,7 @@
 """How the compiled solver is built: one kernel for every problem, cached on disk.
 
 Passing a numba function to a numba function normally compiles the caller
-again for each new callee (~10 s for the RADAU5 loop).  Typed as a
+again for each new callee (~10 s for the Radau loop).  Typed as a
 first-class function (``numba.types.FunctionType``), ``f`` and ``jac`` are
 called through a pointer instead: the loop is compiled once (~20 s) for the
 signature ``f(float64, float64[::1]) -> float64[::1]``, ``jac(...) ->
@@ -9,7 +9,7 @@ float64[:, ::1]``, and each new problem only compiles its own ``f`` and
 ``jac`` (under a second).  The pointer call costs about a factor 2 in run
 time on small problems against inlining, still below LSODA's.
 
-numba's disk cache keys the kernel on ``radau5.py`` alone; a change in a
+numba's disk cache keys the kernel on ``fast/radau.py`` alone; a change in a
 helper in another file, or in the tuning constants it takes from
 ``steppers/radau.py`` (frozen into the machine code as globals), would
 load stale code (a documented numba limitation).  The cache is therefore
@@ -25,14 +25,14 @@ import numba
 import numpy as np
 from numba import types
 
-from .radau5 import CONSTANTS, radau5_loop
+from .radau import CONSTANTS, radau_loop
 
 _VEC = types.float64[::1]
 F_TYPE = types.FunctionType(_VEC(types.float64, _VEC))
 JAC_TYPE = types.FunctionType(types.float64[:, ::1](types.float64, _VEC))
 SIGNATURE = (F_TYPE, JAC_TYPE, types.boolean, types.float64, types.float64, _VEC, types.float64,
              types.float64, types.float64, types.float64, types.int64, types.float64,
-             numba.typeof(CONSTANTS))
+             numba.typeof(CONSTANTS[3]))       # the same type for every stage count
 _HERE = pathlib.Path(__file__).parent
 _KERNEL = None
 _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -41,19 +41,19 @@ _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def _sources() -> list[pathlib.Path]:
     """Every file whose text the compiled kernel depends on."""
     steppers = _HERE.parent / "steppers"
-    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py", steppers / "radau5.py"]
+    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py"]
 
 
 def _drop_stale_cache() -> None:
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in _sources() if p.exists())).hexdigest()
     cache = _HERE / "__pycache__"
-    stamp = cache / "radau5_loop.sources"
+    stamp = cache / "radau_loop.sources"
     try:
         if stamp.read_text() == digest:
             return
     except OSError:
         pass
-    for old in cache.glob("radau5.radau5_loop-*"):
+    for old in cache.glob("radau.radau_loop-*"):
         old.unlink(missing_ok=True)
     try:
         cache.mkdir(exist_ok=True)
@@ -63,11 +63,11 @@ def _drop_stale_cache() -> None:
 
 
 def kernel():
-    """The RADAU5 loop compiled for function pointers (once per process, from disk if cached)."""
+    """The Radau loop compiled for function pointers (once per process, from disk if cached)."""
     global _KERNEL
     if _KERNEL is None:
         _drop_stale_cache()
-        _KERNEL = numba.njit(SIGNATURE, cache=True)(radau5_loop)
+        _KERNEL = numba.njit(SIGNATURE, cache=True)(radau_loop)
     return _KERNEL
 
 

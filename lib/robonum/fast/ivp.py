@@ -1,4 +1,4 @@
-"""``fast.solve_ivp``: ``rn.solve_ivp(..., method="radau5")`` as one compiled loop.
+"""``fast.solve_ivp``: ``rn.solve_ivp(..., method="radau")`` or ``"radau5"`` as one compiled loop.
 
 Same arguments (without dense output), same algorithm, same
 :class:`robonum.Solution`; ``f`` and ``jac`` must be functions numba can
@@ -22,9 +22,10 @@ from ..problem import ODEProblem, _as_output
 from ..solution import FAILURE, SUCCESS, Solution
 from . import driver as D
 from .compile import compiled, kernel, no_jacobian
-from .radau5 import CONSTANTS
+from ..steppers.radau import AUTO_RTOL
+from .radau import CONSTANTS
 
-METHODS = {"radau5": "radau5", "Radau": "radau5"}
+METHODS = {"radau5": 3, "Radau": 3, "radau": None}     # stages (None: chosen from rtol, as rn's)
 MAX_SIZE = 200          # unblocked O(n^3) LU in the loop: beyond this use rn.solve_ivp
 
 
@@ -75,7 +76,10 @@ def _outcome(code, t, h, y_last, bound, t_end, max_steps):
 
 def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, atol: float = 1e-6,
               jac=None, first_step=None, max_step=np.inf, max_steps: int = 100_000) -> Solution:
-    """Compiled adaptive RADAU5: the steps of ``rn.solve_ivp(fun, ..., method="radau5")``.
+    """Compiled adaptive Radau IIA: the steps of ``rn.solve_ivp(fun, ..., method=method)``.
+
+    ``method`` is ``"radau5"`` (alias ``"Radau"``: 3 stages) or ``"radau"``
+    (5 stages at ``rtol <= 1e-5``, else 3, as :class:`robonum.steppers.RadauIIA`).
 
     ``rtol`` in [1e-14, 1], ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
     ``max_steps`` (accepted + rejected) up to 500,000; at most 200 equations.
@@ -90,6 +94,7 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+    stages = METHODS[method] or (5 if rtol <= AUTO_RTOL else 3)
     t0, t1 = problem.t_span
     span = t1 - t0
     max_step = span if max_step is None or max_step == np.inf else min(
@@ -106,11 +111,13 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     bound = bound_of(problem, 1e300)                   # as rn.solve_ivp: only overflow stops a run
     tic = time.perf_counter()
     T, Y, cnt, code, t, h = _run(loop, f, jf, problem.jac is not None, t0, t1, problem.y0.copy(),
-                                 rtol, atol, h0, max_step, max_steps, bound, CONSTANTS)
+                                 rtol, atol, h0, max_step, max_steps, bound, CONSTANTS[stages])
     run_time = time.perf_counter() - tic
     status, reason, message = _outcome(code, t, h, Y[-1], bound, t1, max_steps)
     nfev, njev, nlu, n_newton, nsteps, nreject = (int(x) for x in cnt)
-    return Solution(t=T.copy(), y=Y.T.copy(), method="Radau IIA 5 (adaptive, compiled)", h=None,
+    name = "Radau IIA 5 (adaptive, compiled)" if stages == 3 else \
+        f"Radau IIA {stages}-stage order {2 * stages - 1} (adaptive, compiled)"
+    return Solution(t=T.copy(), y=Y.T.copy(), method=name, h=None,
                     status=status, reason=reason, message=message, nfev=nfev, njev=njev,
                     nlu=nlu, n_newton=n_newton, nsteps=nsteps, nreject=nreject,
                     info={"compile_time": compile_time, "run_time": run_time})

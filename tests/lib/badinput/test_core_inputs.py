@@ -189,6 +189,15 @@ def _no_nan(x, depth=0):
     return True
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _compiled_once():
+    """Compile the numba loops first: the 10 s guard below is for hangs, and compiling takes
+    3 s alone but over 10 s on a machine busy with the book's build (as make test runs it)."""
+    for cid, fn, base, _, _ in CASES:
+        if cid.startswith("fast."):
+            fn(**base)
+
+
 @pytest.mark.parametrize("fn, base, pname, value, must_raise", PARAMS, ids=IDS)
 def test_bad_input_is_a_clear_named_error(fn, base, pname, value, must_raise):
     kwargs = dict(base, **{pname: value})

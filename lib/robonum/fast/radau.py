@@ -1,19 +1,22 @@
-"""RADAU5 compiled: the algorithm of :mod:`robonum.steppers.radau5` with the adaptive driver's loop.
+"""Radau IIA compiled: the algorithm of :mod:`robonum.steppers.radau` (3 or 5 stages) with the adaptive driver's loop.
 
 The Python stepper spends ~150 µs of interpreter time per step whatever
 ``f`` costs; on small stiff systems that is most of the run, and it is the
 gap to LSODA's Fortran.  Here the same steps -- simplified Newton on the
-transformed stage system, the embedded order-3 estimate, Gustafsson's
+transformed stage system, the embedded order-s estimate, Gustafsson's
 predictive controller, Jacobian reuse while ``theta <= 0.001``, keeping
 ``h`` (and the LU factors) for ``h_new/h in [1, 1.2]`` -- run as one
-compiled loop that calls a compiled ``f``.  The constants (``T``,
-``Lambda``, ``b_hat``, the collocation basis) are the Python stepper's,
+compiled loop that calls a compiled ``f``.  One compiled loop serves both
+stage counts: the method arrives as data, the tuple :func:`method_constants`
+builds.  The constants (``T``, ``Lambda``, ``b_hat``, the collocation basis,
+the Newton iteration cap, the controller's exponent) are the Python stepper's,
 computed from the Radau IIA tableau; the tuning constants and the
 controller's settings are read from it, so the two paths cannot drift apart.  Differences are at rounding
 level (a different LU and summation order), which can flip a borderline
 accept/reject and so change the counts slightly.
 
-Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (code RADAU5).
+Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (code RADAU5); Hairer & Wanner,
+J. Comput. Appl. Math. 111 (1999) (code RADAU).
 """
 from __future__ import annotations
 
@@ -22,29 +25,40 @@ import math
 import numba
 import numpy as np
 
-from ..steppers.radau5 import KEEP_H, NIT, PREDICT, THET, Radau5, transformed_constants
+from ..steppers.radau import KEEP_H, NIT, PREDICT, STAGES, THET, RadauIIA, constants
 from .driver import (DIVERGED, EPS, MAX_STEPS, SUCCESS, UNDERFLOW, call_f, initial_step,
                      jacobian, rms, save_point)
 from .linalg import lu_factor, lu_solve
 
 # The Python stepper's controller, read from it: _adapt below is its I step with
 # Gustafsson's prediction, so it must have no PI memory and be predictive.
-_CTL = Radau5().default_controller()
+_CTL = RadauIIA(3).default_controller()
 if _CTL.beta != 0.0 or not _CTL.predictive:
-    raise RuntimeError("robonum.fast.radau5 implements a predictive controller without PI memory; "
-                       "Radau5.default_controller() changed: update _adapt")
-Q, SAFETY, FAC_MIN, FAC_MAX = float(_CTL.q), _CTL.safety, _CTL.fac_min, _CTL.fac_max
-INITIAL_ORDER = Radau5().initial_order        # the order the first-step formula assumes
+    raise RuntimeError("robonum.fast.radau implements a predictive controller without PI memory; "
+                       "RadauIIA.default_controller() changed: update _adapt")
+SAFETY, FAC_MIN, FAC_MAX = _CTL.safety, _CTL.fac_min, _CTL.fac_max
 
-_K = transformed_constants()
-CONSTANTS = (np.ascontiguousarray(_K["c"]), np.ascontiguousarray(_K["T"]),
-             np.ascontiguousarray(_K["Tinv"]), float(_K["mu"]), complex(_K["kappa"]),
-             np.ascontiguousarray(_K["e"]), np.ascontiguousarray(_K["Vinv"]))
+
+def method_constants(stages: int) -> tuple:
+    """The method as the loop takes it: ``(c, T, Tinv, mu, kappas, e, Vinv, nit, q, initial_order)``.
+
+    The same types for every stage count, so one compiled loop serves them all;
+    ``nit`` caps the Newton iterations, ``q`` is the controller's exponent
+    denominator and ``initial_order`` the order the first-step formula assumes.
+    """
+    K, st = constants(stages), RadauIIA(stages)
+    return (np.ascontiguousarray(K["c"]), np.ascontiguousarray(K["T"]),
+            np.ascontiguousarray(K["Tinv"]), float(K["mu"]), np.array(K["kappas"], np.complex128),
+            np.ascontiguousarray(K["e"]), np.ascontiguousarray(K["Vinv"]), int(NIT[stages]),
+            float(st.default_controller().q), int(st.initial_order))
+
+
+CONSTANTS = {s: method_constants(s) for s in STAGES}
 
 
 @numba.njit(cache=False)
 def _times(M, Z):
-    """``M @ Z`` for the 3 x n stage arrays (loops: no BLAS call for a 3 x 3 matrix)."""
+    """``M @ Z`` for the s x n stage arrays (loops: no BLAS call for an s x s matrix)."""
     out = np.zeros((M.shape[0], Z.shape[1]), dtype=Z.dtype)
     for i in range(M.shape[0]):
         for k in range(M.shape[1]):
@@ -53,19 +67,24 @@ def _times(M, Z):
 
 
 @numba.njit(cache=False)
-def _factor(J, h, mu, kappa, cnt):
-    """The real ``mu/h I - J`` and the complex ``kappa/h I - J``; ``ok`` False if one is singular."""
-    n = J.shape[0]
-    Mr, Mc = -J.copy(), -J.astype(np.complex128)
+def _factor(J, h, mu, kappas, cnt):
+    """The real ``mu/h I - J`` and each complex ``kappa_j/h I - J``; ``ok`` False if one is singular."""
+    n, p = J.shape[0], kappas.size
+    Mr = -J.copy()
     for i in range(n):
         Mr[i, i] += mu / h
-        Mc[i, i] += kappa / h
     cnt[2] += 1
     LUr, pr, ok = lu_factor(Mr)
-    LUc, pc = np.empty((n, n), np.complex128), np.empty(n, np.int64)
-    if ok:
+    LUc, pc = np.empty((p, n, n), np.complex128), np.zeros((p, n), np.int64)
+    for j in range(p):
+        if not ok:
+            break
+        Mc = -J.astype(np.complex128)
+        for i in range(n):
+            Mc[i, i] += kappas[j] / h
         cnt[2] += 1
-        LUc, pc, ok = lu_factor(Mc)
+        L, pv, ok = lu_factor(Mc)
+        LUc[j], pc[j] = L, pv
     return LUr, pr, LUc, pc, ok
 
 
@@ -74,31 +93,34 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
     """Simplified Newton for ``W = T^-1 Z``; returns ``(Z, nit, fail, faccon, theta, code)``.
 
     ``fail`` is 0 on convergence, else the factor for ``h``; ``code`` reports
-    a non-finite ``f``.  Rules as in ``Radau5._newton``.
+    a non-finite ``f``.  Rules as in ``RadauIIA._newton``.
     """
-    c, T, Tinv, mu, kappa = K[0], K[1], K[2], K[3], K[4]
-    n = y.size
+    c, T, Tinv, mu, kappas, nit_max = K[0], K[1], K[2], K[3], K[4], K[7]
+    s, n = c.size, y.size
     W = _times(Tinv, Z)
-    F, dW = np.empty((3, n)), np.empty((3, n))
+    F, dW = np.empty((s, n)), np.empty((s, n))
     faccon = max(faccon, EPS) ** 0.8
     theta, dyno_old, thq_old = THET, -1.0, -1.0
-    for k in range(1, NIT + 1):
-        for i in range(3):
+    for k in range(1, nit_max + 1):
+        for i in range(s):
             fi, code = call_f(f, t + c[i] * h, y + Z[i], cnt)
             F[i] = fi
             if code != SUCCESS:
                 return Z, k, 0.0, faccon, theta, code
         cnt[3] += 1
-        r0 = Tinv[0, 0] * F[0] + Tinv[0, 1] * F[1] + Tinv[0, 2] * F[2] - (mu / h) * W[0]
-        rc = np.empty(n, np.complex128)
-        for m in range(n):
-            tf = 0j
-            for i in range(3):
-                tf += complex(Tinv[1, i], Tinv[2, i]) * F[i, m]
-            rc[m] = tf - (kappa / h) * complex(W[1, m], W[2, m])
-        dW[0] = lu_solve(LUr, pr, r0)
-        dc = lu_solve(LUc, pc, rc)
-        dW[1], dW[2] = dc.real, dc.imag
+        r0 = np.zeros(n)
+        for i in range(s):
+            r0 += Tinv[0, i] * F[i]
+        dW[0] = lu_solve(LUr, pr, r0 - (mu / h) * W[0])
+        for j in range(kappas.size):            # one complex system per conjugate pair
+            rc = np.empty(n, np.complex128)
+            for m in range(n):
+                tf = 0j
+                for i in range(s):
+                    tf += complex(Tinv[2 * j + 1, i], Tinv[2 * j + 2, i]) * F[i, m]
+                rc[m] = tf - (kappas[j] / h) * complex(W[2 * j + 1, m], W[2 * j + 2, m])
+            dc = lu_solve(LUc[j], pc[j], rc)
+            dW[2 * j + 1], dW[2 * j + 2] = dc.real, dc.imag
         dyno = rms(dW, scale)
         if not math.isfinite(dyno):
             return Z, k, 0.5, faccon, theta, SUCCESS
@@ -109,23 +131,26 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
             if theta >= 0.99:
                 return Z, k, 0.5, faccon, theta, SUCCESS
             faccon = theta / (1.0 - theta)
-            predicted = faccon * dyno * theta ** (NIT - 1 - k) / fnewt
+            predicted = faccon * dyno * theta ** (nit_max - 1 - k) / fnewt
             if PREDICT and predicted >= 1.0:       # will not converge in time: smaller h
                 q = max(1e-4, min(20.0, predicted))
-                return Z, k, 0.8 * q ** (-1.0 / (4 + NIT - 1 - k)), faccon, theta, SUCCESS
+                return Z, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k)), faccon, theta, SUCCESS
         dyno_old = max(dyno, EPS)
         W += dW
         Z = _times(T, W)
         if faccon * dyno <= fnewt:
             return Z, k, 0.0, faccon, theta, SUCCESS
-    return Z, NIT, 0.5, faccon, theta, SUCCESS
+    return Z, nit_max, 0.5, faccon, theta, SUCCESS
 
 
 @numba.njit(cache=False)
 def _error(f, t, y, y_new, h, Z, f0, LUr, pr, again, atol, rtol, K, cnt):
     """The filtered estimate ``(mu/h I - J)^-1 (f0 + (mu/h) e^T Z)``, filtered once more if asked."""
     mu, e = K[3], K[5]
-    ez = (mu / h) * (e[0] * Z[0] + e[1] * Z[1] + e[2] * Z[2])
+    eZ = np.zeros(y.size)
+    for i in range(e.size):
+        eZ += e[i] * Z[i]
+    ez = (mu / h) * eZ
     err = lu_solve(LUr, pr, f0 + ez)
     if again and rms(err, atol + rtol * np.maximum(np.abs(y), np.abs(y_new))) >= 1.0:
         f1, code = call_f(f, t, y + err, cnt)
@@ -136,28 +161,32 @@ def _error(f, t, y, y_new, h, Z, f0, LUr, pr, again, atol, rtol, K, cnt):
 
 
 @numba.njit(cache=False)
-def _guess(t, y, h, t_a, h_a, y_a, Q3, c):
-    """Stage increments from the last step's collocation cubic (zeros before the first step)."""
-    Z = np.zeros((3, y.size))
+def _guess(t, y, h, t_a, h_a, y_a, Q, c):
+    """Stage increments from the last step's collocation polynomial (zeros before the first step)."""
+    s = c.size
+    Z = np.zeros((s, y.size))
     if h_a > 0.0:
-        for i in range(3):
-            s = (t + c[i] * h - t_a) / h_a
-            Z[i] = y_a + ((s * Q3[2] + Q3[1]) * s + Q3[0]) * s - y
+        for i in range(s):
+            x = (t + c[i] * h - t_a) / h_a
+            acc = Q[s - 1] * x
+            for k in range(s - 2, -1, -1):         # Horner
+                acc = (acc + Q[k]) * x
+            Z[i] = y_a + acc - y
     return Z
 
 
 @numba.njit(cache=False)
-def _adapt(h, err, safe, ctl):
-    """``StepController.adapt`` with RADAU5's settings; ``ctl = [rejected, h_acc, err_acc]`` (0: none yet)."""
+def _adapt(h, err, safe, ctl, q):
+    """``StepController.adapt`` with RADAU's settings; ``ctl = [rejected, h_acc, err_acc]`` (0: none yet)."""
     accepted = err <= 1.0
     if err == 0.0:
         factor = FAC_MAX
     elif not math.isfinite(err):
         factor = FAC_MIN
     else:                                          # beta = 0: the same exponent either way
-        factor = safe * err ** (-1.0 / Q)
+        factor = safe * err ** (-1.0 / q)
     if accepted and ctl[1] > 0.0 and err > 0.0:     # Gustafsson's predictive step
-        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err ** 2) ** (1.0 / Q))
+        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err ** 2) ** (1.0 / q))
     factor = min(FAC_MAX, max(FAC_MIN, factor))
     if accepted:
         if ctl[0] > 0.0:
@@ -169,8 +198,8 @@ def _adapt(h, err, safe, ctl):
     return accepted, h * factor
 
 
-def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, bound, K):
-    """Adaptive RADAU5 from ``t0`` to ``t1``; ``h <= 0`` asks for the first-step formula.
+def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, bound, K):
+    """Adaptive Radau IIA (the stages ``K`` describes, :func:`method_constants`) from ``t0`` to ``t1``; ``h <= 0`` asks for the first-step formula.
 
     The scaled error ``||err / (atol + rtol max(|y|, |y_new|))||_rms <= 1``
     accepts a step (HNW I, eq. II.4.11), as in ``robonum.adaptive``.  Returns
@@ -179,23 +208,24 @@ def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps,
     Compiled by :func:`robonum.fast.compile.kernel` (``f`` and ``jac`` as
     function pointers, so one compilation serves every problem).
     """
-    n, mu, kappa, Vinv = y0.size, K[3], K[4], K[6]
+    n, mu, kappas, Vinv, nit_max, q, order = y0.size, K[3], K[4], K[6], K[7], K[8], K[9]
+    s, p = K[0].size, kappas.size
     cnt = np.zeros(6, np.int64)
     T, Y, row = save_point(np.empty(1), np.empty((1, n)), 0, t0, y0)
     fnewt = max(10 * EPS / rtol, min(0.03, math.sqrt(rtol)))
     t, y = t0, y0.copy()
     f0, code = call_f(f, t, y, cnt)
     if code == SUCCESS and h <= 0.0:
-        h, code = initial_step(f, t, y, f0, rtol, atol, INITIAL_ORDER, max_step, cnt)
+        h, code = initial_step(f, t, y, f0, rtol, atol, order, max_step, cnt)
     f0_t, h_next = t, h
     J, have_J, need_jac, J_fresh = np.zeros((n, n)), False, True, False
     LUr, pr = np.empty((n, n)), np.zeros(n, np.int64)
-    LUc, pc = np.empty((n, n), np.complex128), np.zeros(n, np.int64)
+    LUc, pc = np.empty((p, n, n), np.complex128), np.zeros((p, n), np.int64)
     lu_h = -1.0                                   # h of the factors; -1: none valid
-    t_a, h_a, y_a, Q3 = t, -1.0, y, np.zeros((3, n))   # last step's collocation cubic
+    t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))    # last step's collocation polynomial
     faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
     ctl = np.zeros(3)
-    Z, y_new = np.zeros((3, n)), y
+    Z, y_new = np.zeros((s, n)), y
     while code == SUCCESS and t < t1:
         if cnt[4] + cnt[5] >= max_steps:
             code = MAX_STEPS
@@ -216,11 +246,11 @@ def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps,
                 if code != SUCCESS:
                     break
             if lu_h != h:
-                LUr, pr, LUc, pc, ok = _factor(J, h, mu, kappa, cnt)
+                LUr, pr, LUc, pc, ok = _factor(J, h, mu, kappas, cnt)
                 lu_h = h if ok else -1.0
                 if not ok:                         # singular: reject, as a failed solve
                     break
-            Zg = _guess(t, y, h, t_a, h_a, y_a, Q3, K[0])
+            Zg = _guess(t, y, h, t_a, h_a, y_a, Q, K[0])
             Z, nit, fail, fc, th, code = _newton(f, t, y, h, Zg, LUr, pr, LUc, pc,
                                                  atol + rtol * np.abs(y), faccon, fnewt, K, cnt)
             if code == SUCCESS and fail == 0.0:
@@ -236,7 +266,7 @@ def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps,
             break
         err_norm = math.inf
         if converged:
-            y_new = y + Z[2]
+            y_new = y + Z[s - 1]
             err, code = _error(f, t, y, y_new, h, Z, f0, LUr, pr, first or rejected, atol, rtol, K, cnt)
             if code != SUCCESS:
                 break
@@ -247,13 +277,13 @@ def radau5_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps,
         finite = math.isfinite(err_norm)
         if not finite:                             # Newton failed: the factor it proposed
             rejected = True
-            _adapt(h, math.inf, SAFETY, ctl)
+            _adapt(h, math.inf, SAFETY, ctl, q)
             accepted, h_next = False, h * fail_factor
         else:
-            safe = min(0.9, 0.9 * (1 + 2 * NIT) / (nit_used + 2 * NIT))
-            accepted, h_next = _adapt(h, err_norm, safe, ctl)
+            safe = min(0.9, 0.9 * (1 + 2 * nit_max) / (nit_used + 2 * nit_max))
+            accepted, h_next = _adapt(h, err_norm, safe, ctl, q)
         if accepted:
-            t_a, h_a, y_a, Q3 = t, h, y, _times(Vinv, Z)
+            t_a, h_a, y_a, Q = t, h, y, _times(Vinv, Z)
             f0, code = call_f(f, t + h, y_new, cnt)
             if code != SUCCESS:
                 break
