@@ -31,8 +31,8 @@ and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
 machine; nfev is deterministic.
 
-Compiled: ``robonum.fast.solve_ivp`` runs the same RADAU5 as one numba loop
-(same steps and nfev as ``rn.solve_ivp``'s radau5).  Its CPU time is set
+Compiled: ``robonum.fast.solve_ivp`` runs the same Radau IIA as one numba loop
+(same steps and nfev as ``rn.solve_ivp``'s radau, 3 or 5 stages by rtol).  Its CPU time is set
 against LSODA's compiled Fortran, and LSODA is given the same numba-compiled
 ``f`` and ``jac`` as well as the Python ones (its front over both: whichever
 is cheaper), so the ratio measures the solvers, not the cost of calling ``f``.
@@ -108,7 +108,7 @@ def main(shift=0.0):
         pj = compiled_problem(p)
         sc["LSODA(jit)"] = curve(pj, "scipy", "LSODA", rtols, scale, ref, floor)
         ours = {m: curve(p, "robonum", m, rtols, scale, ref, floor) for m in SHOWN}
-        ours["fast"] = curve(pj, fast.solve_ivp, "radau5", rtols, scale, ref, floor)
+        ours["fast"] = curve(pj, fast.solve_ivp, "radau", rtols, scale, ref, floor)
         curves[name] = (ours, sc)
         for m in (*SHOWN, "fast"):
             for r, c in zip(rtols, ours[m]):
@@ -162,7 +162,7 @@ def summary(curves, all_rtols, rtols):
     print(f"\n== equal accuracy, runs at rtol {max(rtols):.2g} ... {min(rtols):.2g} on both sides: "
           "the fronts at each half digit both reach, the work of")
     print("   ours (better of radau, bdf) / SciPy's (better of Radau, BDF), and / LSODA's;")
-    print("   last two columns: CPU of the compiled radau5 (robonum.fast) / SciPy's better of Radau")
+    print("   last two columns: CPU of the compiled radau (robonum.fast) / SciPy's better of Radau")
     print("   and BDF, and / LSODA (LSODA also given the compiled f and jac)")
     print(f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
           f" {'fast/best':>9s} {'fast/LSODA':>10s}")
@@ -201,7 +201,7 @@ def summary(curves, all_rtols, rtols):
           f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1, nfev, cpu)}; nfev <= 0.8x at "
           f"{count(lambda r: r[0][0] <= 0.8, nfev)}; CPU within 3x of LSODA at "
           f"{count(lambda r: r[1][1] <= 3, (1, 1))}")
-    print(f"compiled radau5 (robonum.fast): no more CPU than SciPy's better of Radau and BDF at "
+    print(f"compiled radau (robonum.fast): no more CPU than SciPy's better of Radau and BDF at "
           f"{count(lambda r: r[2][0] <= 1, (2, 0))}; CPU within 3x of LSODA at "
           f"{count(lambda r: r[2][1] <= 3, (2, 1))}, no more CPU than LSODA at "
           f"{count(lambda r: r[2][1] <= 1, (2, 1))}")
