@@ -2,23 +2,19 @@
 
 The stepper is :class:`robonum.steppers.radau.RadauIIA` with three stages
 (that module has the method, the transformed Newton iteration, the error
-estimate and the heuristics).  This module names it and hands its constants
-to the compiled copy of the same loop (``robonum.fast``).
+estimate and the heuristics); this module gives it its name.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .radau import KEEP_H, PREDICT, THET, RadauIIA, constants
-from .radau import NIT as _NIT_BY_STAGES
+from .radau import RadauIIA, constants
 
-NIT = _NIT_BY_STAGES[3]          # Newton iterations per step
 _C = constants(3)
 
 
 def transformed_constants() -> dict:
-    """Copies of the 3-stage constants (``c``, ``T``, ``Tinv``, ``mu``, ``kappa``, ``tic``, ``e``, ``Vinv`` ...),
-    for other implementations of the same method (``robonum.fast``)."""
+    """Copies of the 3-stage constants (``c``, ``T``, ``Tinv``, ``mu``, ``kappa``, ``tic``, ``e``, ``Vinv`` ...)."""
     return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in _C.items()
             if k not in ("kappas", "tics")}
 
@@ -40,4 +36,4 @@ class Radau5(RadauIIA):
         return "Radau IIA 5 (adaptive)"
 
 
-__all__ = ["Radau5", "transformed_constants", "NIT", "THET", "KEEP_H", "PREDICT"]
+__all__ = ["Radau5", "transformed_constants"]
