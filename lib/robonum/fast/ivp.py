@@ -20,9 +20,9 @@ from .._run import bound_of
 from ..adaptive import MAX_ADAPTIVE_STEPS
 from ..problem import ODEProblem, _as_output
 from ..solution import FAILURE, SUCCESS, Solution
+from ..steppers.radau import stages_for
 from . import driver as D
 from .compile import compiled, kernel, no_jacobian
-from ..steppers.radau import AUTO_RTOL
 from .radau import CONSTANTS
 
 METHODS = {"radau5": 3, "Radau": 3, "radau": None}     # stages (None: chosen from rtol, as rn's)
@@ -94,7 +94,7 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
-    stages = METHODS[method] or (5 if rtol <= AUTO_RTOL else 3)
+    stages = METHODS[method] or stages_for(rtol)
     t0, t1 = problem.t_span
     span = t1 - t0
     max_step = span if max_step is None or max_step == np.inf else min(

@@ -69,6 +69,11 @@ PREDICT = True
 AUTO_RTOL = 1e-5             # stages=None: 5 stages at rtol <= this, else 3 (module docstring)
 
 
+def stages_for(rtol: float) -> int:
+    """The automatic choice (``stages=None``): 5 stages at ``rtol <= AUTO_RTOL``, else 3."""
+    return 5 if rtol <= AUTO_RTOL else 3
+
+
 @lru_cache(maxsize=None)
 def constants(s: int) -> dict:
     """The transformed method: ``c``, ``A``, ``T``, ``Tinv``, ``mu``, ``kappas``, ``tics``, ``e``, ``Vinv``.
@@ -167,7 +172,7 @@ class RadauIIA(Stepper):
     def set_tolerances(self, rtol, atol):
         self.rtol, self.atol = float(rtol), float(atol)
         self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
-        self.stages = self.fixed or (5 if self.rtol <= AUTO_RTOL else 3)
+        self.stages = self.fixed or stages_for(self.rtol)
         self.C, self.nit = constants(self.stages), NIT[self.stages]
 
     def default_controller(self) -> StepController:
