@@ -24,10 +24,10 @@ decade (rtol = 10^-3.25, ..., the issue's range 10^-4.25 ... 10^-8.25): a
 comparison that holds on one grid only is scatter, not a property of the codes.
 The first table pairs each of our runs (and those of radau5, the 3-stage member
 that "radau" uses above rtol 1e-5) with SciPy's front at the digits that run
-reached; "3 or 5 stages" compares RadauIIA's two orders at equal digits, the
-digits of each 3-stage run (the measurement behind the automatic choice); the last two compare the fronts at
-every half digit both reach: ours (better of radau and bdf) / SciPy's better of Radau and BDF,
-and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
+reached; "3 or 5 stages" compares RadauIIA's two orders at the digits of each
+3-stage run (the measurement behind the automatic choice); the last two compare
+the fronts at every half digit both reach: ours (better of radau and bdf) /
+SciPy's better of Radau and BDF, and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
 machine; nfev is deterministic.
 
@@ -125,21 +125,20 @@ def main(shift=0.0):
         for m in (*SCIPY, "LSODA(jit)"):
             row = " ".join(f"{c['digits']:.1f}/{c['nfev']}" for c in sc[m][::2])
             print(f"   scipy {m:6s} digits/nfev at rtol {rtols[0]:.2g}, {rtols[2]:.2g}, ...: {row}")
-    stages(rtols)
+    stages(curves, rtols)
     summary(curves, rtols, rtols)
     summary(curves, rtols, issue_rtols)
 
 
-def stages(rtols):
-    """For each 3-stage run (radau5): the 5-stage front's nfev at its digits / its nfev."""
+def stages(curves, rtols):
+    """For each 3-stage run (radau5, from ``curves``): the 5-stage front's nfev at its digits / its nfev."""
     print("\n== 3 or 5 stages: f-evaluations RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
           "/ that run's (-- where no 5-stage run reaches them)")
     print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
     for name, p, scale, ref, floor in problems():
-        three, five = ([ts.run(p, "robonum", m, r, r * scale, ref, floor) for r in rtols]   # nfev only
-                       for m in ("radau5", RadauIIA(5)))
+        five = [ts.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols]  # nfev only
         cells = []
-        for c in three:
+        for c in curves[name][0]["radau5"]:
             w5 = at([five], c["digits"], "nfev") if c["ok"] else None
             cells.append(fmt(w5 / c["nfev"] if w5 else None))
         print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
