@@ -137,10 +137,7 @@ def stages(curves, rtols):
     print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
     for name, p, scale, ref, floor in problems():
         five = [ts.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols]  # nfev only
-        cells = []
-        for c in curves[name][0]["radau5"]:
-            w5 = at([five], c["digits"], "nfev") if c["ok"] else None
-            cells.append(fmt(w5 / c["nfev"] if w5 else None))
+        cells = [fmt(q) for q in ts.cost_ratio(curves[name][0]["radau5"], five)]
         print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
 
 

@@ -67,3 +67,17 @@ def test_work_front_bad_input():
         testset.work_front([1.0, 2.0], [10.0])
     with pytest.raises(ValueError, match="work_list must be positive"):
         testset.work_front([1.0, 2.0], [10.0, 0.0])
+
+
+def test_cost_ratio_reads_the_other_front_at_each_runs_digits():
+    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
+    mine = [run(4.0, 200), run(6.0, 400), run(9.0, 900), run(5.0, 300, ok=False)]
+    other = [run(5.0, 100), run(7.0, 400), run(6.5, 500)]      # (6.5, 500) is not on the front
+    q = testset.cost_ratio(mine, other)
+    assert q[0] == 100 / 200                 # below the front: its cheapest run already does it
+    assert q[1] == pytest.approx(200 / 400)   # halfway between 100 and 400 in log work
+    assert q[2] is None and q[3] is None     # above what the others reach; a failed run
+    assert testset.cost_ratio(mine, other[:1]) == [None] * 4     # one point is no front
+    assert testset.cost_ratio(mine[:1], other, key="cpu")[0] == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="key"):
+        testset.cost_ratio(mine, other, key="steps")

@@ -193,3 +193,20 @@ def work_at(digit_list, work_list, target: float, *, front: bool = False) -> flo
     if not d[0] <= target <= d[-1]:
         return None
     return float(np.exp(np.interp(target, d, w)))
+
+
+def cost_ratio(runs, others, key: str = "nfev") -> list:
+    """For each run of ``runs``: the work the front of ``others`` needs for its digits / its work.
+
+    Both are lists of :func:`run` results; below 1 the other code is cheaper at
+    that accuracy.  ``None`` where the run failed, where fewer than two of
+    ``others`` succeeded, or above the digits they reach (no extrapolation).
+    """
+    check.one_of("key", key, ("nfev", "cpu"))
+    ok = [c for c in others if c["ok"]]
+    out = []
+    for c in runs:
+        w = (work_at([o["digits"] for o in ok], [o[key] for o in ok], c["digits"], front=True)
+             if c["ok"] and len(ok) >= 2 else None)
+        out.append(None if w is None else w / c[key])
+    return out
