@@ -30,23 +30,12 @@ book: $(STAMP)
 # Every test; exits non-zero on any failure.
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's
 # cells, which nbval runs in order in one kernel, on one worker.
-# The library tests run a second time with one BLAS thread (round-off must not
-# depend on it), in the background while the book builds: the build leaves a
-# core idle for about a third of its time (Sphinx, the last notebooks).  Their
-# report is _build/one-blas-thread.log; a failure of either fails the target.
 XDIST := -n 2 --dist loadfile
-ONE_THREAD_LOG := _build/one-blas-thread.log
-test: $(STAMP) browser
-	@mkdir -p _build; \
-	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) tests/lib -q -p no:cacheprovider \
-	    > $(ONE_THREAD_LOG) 2>&1 & lib=$$!; \
-	$(MAKE) --no-print-directory book; built=$$?; \
-	wait $$lib; one=$$?; \
-	echo "== library tests with one BLAS thread (ran alongside the build): $(ONE_THREAD_LOG)"; \
-	if [ $$one -eq 0 ]; then tail -n 1 $(ONE_THREAD_LOG); else cat $(ONE_THREAD_LOG); fi; \
-	[ $$built -eq 0 ] && [ $$one -eq 0 ]
+test: book browser
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+	@echo "== library tests again with one BLAS thread (round-off must not depend on it)"
+	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) tests/lib -q -p no:cacheprovider
 
 test-lib: $(STAMP)
 	$(BIN)/pytest tests/lib -q -p no:cacheprovider
