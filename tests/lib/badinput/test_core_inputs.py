@@ -192,7 +192,7 @@ def _no_nan(x, depth=0):
 @pytest.fixture(scope="module", autouse=True)
 def _compiled_once():
     """Compile the numba loops first: the 10 s guard below is for hangs, and compiling takes
-    3 s alone but over 10 s on a machine busy with the book's build (as make test runs it)."""
+    3 s alone but took over 10 s on a busy machine (measured while the book was building)."""
     for cid, fn, base, _, _ in CASES:
         if cid.startswith("fast."):
             fn(**base)
