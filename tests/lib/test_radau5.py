@@ -3,9 +3,11 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.steppers.radau5 import _C, Radau5
+from robonum.steppers.radau import constants
+from robonum.steppers.radau5 import Radau5
 
 S6 = np.sqrt(6.0)
+_C = constants(3)
 
 
 def test_transformation_from_tableau():
@@ -13,8 +15,8 @@ def test_transformation_from_tableau():
     Lam = _C["Tinv"] @ np.linalg.inv(A) @ _C["T"]
     # real eigenvalue of A^-1 and the complex pair (Hairer & Wanner II, Table IV.5.? values)
     assert abs(Lam[0, 0] - (3 + 3 ** (2 / 3) - 3 ** (1 / 3))) < 1e-12
-    assert abs(_C["kappa"].real - (3 + 0.5 * (3 ** (1 / 3) - 3 ** (2 / 3)))) < 1e-12
-    assert abs(abs(_C["kappa"].imag) - 0.5 * (3 ** (5 / 6) + 3 ** (7 / 6))) < 1e-12
+    assert abs(_C["kappas"][0].real - (3 + 0.5 * (3 ** (1 / 3) - 3 ** (2 / 3)))) < 1e-12
+    assert abs(abs(_C["kappas"][0].imag) - 0.5 * (3 ** (5 / 6) + 3 ** (7 / 6))) < 1e-12
 
 
 def test_embedded_coefficients_hand_derived():

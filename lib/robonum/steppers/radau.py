@@ -104,8 +104,7 @@ def constants(s: int) -> dict:
     e = (b_hat - b) @ Ainv                     # err = ... gamma0 h f0 + e @ Z
     Vinv = np.linalg.inv(np.vander(c, s + 1, increasing=True)[:, 1:])   # Z -> coefficients
     tics = [Tinv[2 * j + 1] + 1j * Tinv[2 * j + 2] for j in pairs]
-    return dict(A=A, c=c, T=T, Tinv=Tinv, mu=mu, kappas=kappas, tics=tics, e=e, Vinv=Vinv,
-                kappa=kappas[0], tic=tics[0])
+    return dict(A=A, c=c, T=T, Tinv=Tinv, mu=mu, kappas=kappas, tics=tics, e=e, Vinv=Vinv)
 
 
 def _rms(v) -> float:

@@ -2,21 +2,12 @@
 
 The stepper is :class:`robonum.steppers.radau.RadauIIA` with three stages
 (that module has the method, the transformed Newton iteration, the error
-estimate and the heuristics); this module gives it its name.
+estimate and the heuristics, and ``constants(3)`` the transformed method);
+this module gives it its name.
 """
 from __future__ import annotations
 
-import numpy as np
-
-from .radau import RadauIIA, constants
-
-_C = constants(3)
-
-
-def transformed_constants() -> dict:
-    """Copies of the 3-stage constants (``c``, ``T``, ``Tinv``, ``mu``, ``kappa``, ``tic``, ``e``, ``Vinv`` ...)."""
-    return {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in _C.items()
-            if k not in ("kappas", "tics")}
+from .radau import RadauIIA
 
 
 class Radau5(RadauIIA):
@@ -36,4 +27,4 @@ class Radau5(RadauIIA):
         return "Radau IIA 5 (adaptive)"
 
 
-__all__ = ["Radau5", "transformed_constants"]
+__all__ = ["Radau5"]
