@@ -13,13 +13,15 @@ runs of time.process_time).
 Equal accuracy: the digits of a stiff problem scatter by about half a digit
 between neighbouring tolerances, for SciPy's codes as for ours (VDPOL: rtol
 1e-5 gives fewer digits than 10^-4.5), so one unlucky run must not decide a
-comparison.  The runs of a side ("ours": radau and bdf; "SciPy's best":
-Radau and BDF; LSODA alone) are reduced to their front (the runs no other
-run beats: more digits for no more work, ``testset.work_front``), so "the
-better of two codes" is the cheaper run of either that reaches the digits,
-and the work at given digits is interpolated linearly in (digits, log work)
-along it, never extrapolated ("--" outside the digits reached).  Both sides
-are treated alike.  ``--shift 0.25`` moves every tolerance by a quarter of a
+comparison.  Each code's runs are reduced to its front (the runs no other run
+of it beats: more digits for no more work, ``testset.work_front``), the work
+at given digits is interpolated linearly in (digits, log work) along that
+front, never extrapolated ("--" outside the digits reached), and "the better
+of two codes" (ours: radau and bdf; SciPy's best: Radau and BDF; LSODA with
+the Python or the compiled f) is the cheaper of the two there
+(``testset.better_work_at``; one front over both codes' runs would
+interpolate between runs of different codes, a run neither can make).  Both
+sides are treated alike.  ``--shift 0.25`` moves every tolerance by a quarter of a
 decade (rtol = 10^-3.25, ..., the issue's range 10^-4.25 ... 10^-8.25): a
 comparison that holds on one grid only is scatter, not a property of the codes.
 The first table pairs each of our runs (and those of radau5, the 3-stage member
@@ -85,12 +87,8 @@ def compiled_problem(p):
 
 
 def at(curves, digits, key):
-    """Work at ``digits`` along the front of the runs of one or more codes (None outside it)."""
-    pts = [(c["digits"], c[key]) for cv in curves for c in cv if c["ok"]]
-    if len(pts) < 2:
-        return None
-    d, w = zip(*pts)
-    return ts.work_at(d, w, digits, front=True)
+    """Work at ``digits`` of the better of one or more codes, each along its own front (None outside)."""
+    return ts.better_work_at(curves, digits, key)
 
 
 def fmt(x, spec=".2f"):

@@ -69,6 +69,28 @@ def test_work_front_bad_input():
         testset.work_front([1.0, 2.0], [10.0, 0.0])
 
 
+def test_the_better_code_is_read_on_its_own_front():
+    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
+    # HIRES, rtol 1e-4 ... 1e-8 (digits, nfev): our Radau's runs about 6 digits, and our BDF's
+    radau = [run(5.21, 704), run(5.55, 888), run(8.13, 1215), run(8.76, 1535)]
+    bdf = [run(5.78, 1184), run(6.40, 1411), run(7.66, 1777)]
+    alone = testset.work_at([5.55, 8.13], [888, 1215], 6.0)
+    assert testset.better_work_at([radau], 6.0) == pytest.approx(alone)
+    # a second code can only help: the BDF run does not lift Radau's interpolated work ...
+    assert testset.better_work_at([radau, bdf], 6.0) == pytest.approx(alone)
+    # ... as it does on one front over both codes' runs, where it sits between Radau's two
+    merged = testset.work_at(*zip(*[(c["digits"], c["nfev"]) for c in radau + bdf]), 6.0, front=True)
+    assert merged > 1.2 * alone
+    # where only BDF's front brackets the target, BDF answers; above both, nobody does
+    assert testset.better_work_at([radau[:2], bdf], 7.0) == pytest.approx(
+        testset.work_at([6.40, 7.66], [1411, 1777], 7.0))
+    assert testset.better_work_at([radau, bdf], 9.0) is None
+    assert testset.better_work_at([radau[:1], [run(6.0, 10, ok=False)] * 3], 5.0) is None
+    assert testset.better_work_at([radau], 6.0, key="cpu") == pytest.approx(alone / 1e4)
+    with pytest.raises(ValueError, match="key"):
+        testset.better_work_at([radau], 6.0, key="steps")
+
+
 def test_cost_ratio_reads_the_other_front_at_each_runs_digits():
     run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
     mine = [run(4.0, 200), run(6.0, 400), run(9.0, 900), run(5.0, 300, ok=False)]
