@@ -5,7 +5,8 @@ One load per page (a page with its frames is up to 2 MB and Chromium needs
 with a phone would meet: no request leaves the build folder, no page or
 console errors, all math typeset by the bundled MathJax with no error, the
 document does not scroll sideways at 390 px (a wide table, formula or code
-block may scroll inside its own box), Korean prose breaks between words,
+block may scroll inside its own box, and nothing in such a box starts left of it,
+where no scrolling reaches), Korean prose breaks between words,
 the download menu offers the page's source (a chapter's notebook) as a file
 inside the build, every control of every exploration (each slider, each
 radio option; by keyboard) changes its frame, no exploration overflows with
@@ -54,6 +55,27 @@ _OVERFLOWING = """() => {
              + (el.className && typeof el.className === 'string'
                 ? '.' + el.className.trim().split(/\\s+/).join('.') : '')
              + ' right=' + Math.round(r.right));
+  }
+  return out.slice(0, 8);
+}"""
+
+
+# Text that starts left of the box that scrolls it: scrolling only reaches content to the right,
+# so those letters are cut off for good (a wide table's caption once lost its first 2-13 px).
+_CLIPPED_LEFT = """() => {
+  const out = [];
+  for (const box of document.querySelectorAll('.bd-article *')) {
+    if (!['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX)
+        || !box.getClientRects().length) continue;
+    const left = box.getBoundingClientRect().left + box.clientLeft;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      if (Array.from(range.getClientRects()).some(r => r.width > 0 && r.left < left - 1))
+        out.push(box.tagName.toLowerCase() + '.' + box.className + ': ' + n.textContent.trim().slice(0, 20));
+    }
   }
   return out.slice(0, 8);
 }"""
@@ -112,6 +134,8 @@ def test_page_as_a_reader_meets_it(browser, path):
         shoot(page, "phone_" + path.replace("/", "_") + ".png")
         assert scroll_width <= inner + 1, (
             f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
+        clipped = page.evaluate(_CLIPPED_LEFT)
+        assert clipped == [], f"{path}: text cut off at the left edge of its scroll box: {clipped}"
         para = page.locator(".bd-article p").first        # Korean breaks between words
         if para.count():
             assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"

@@ -46,7 +46,7 @@ class _Cells(HTMLParser):
 def test_html_structure_scrolls_instead_of_overflowing():
     html = stability_table().to_html()
     assert html.startswith('<div class="rn-table-wrap" style="overflow-x:auto;')
-    assert '<table class="rn-table"' in html and "<caption><strong>표 1</strong> 안정 구간</caption>" in html
+    assert '<table class="rn-table"' in html and '<caption style="padding:0 .9em"><strong>표 1</strong> 안정 구간</caption>' in html
     cells = _Cells(html)
     header, *body = cells.rows
     assert [c[0] for c in header] == ["th"] * 4 and all(c[1]["scope"] == "col" for c in header)

@@ -230,7 +230,11 @@ class Table:
                 text, markup = self.cell(i, j)
                 cells.append(td("td", inline_html(text) if markup else html.escape(text), a))
             body.append("<tr>" + "".join(cells) + "</tr>")
-        caption = f"<caption>{inline_html(self.caption)}</caption>" if self.caption else ""
+        # the table is moved .9em left so that its first column lines up with the text (the
+        # border spacing is .9em); the caption spans the whole table, and a caption that fills
+        # a phone's width would start .9em left of the scroll box, where no scrolling reaches
+        caption = (f'<caption style="padding:0 .9em">{inline_html(self.caption)}</caption>'
+                   if self.caption else "")
         return ('<div class="rn-table-wrap" style="overflow-x:auto;max-width:100%">'
                 '<table class="rn-table" style="font-variant-numeric:tabular-nums;'
                 'border-collapse:separate;border-spacing:.9em .15em;margin-left:-.9em;word-break:keep-all">'
