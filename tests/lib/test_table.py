@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from robonum.book import Table, fmt, fmt_h, pct, round_sig, sci
+from robonum.book import Table, fmt, fmt_h, matches_printed, pct, round_sig, sci
 from robonum.book.table import _width, block_html, inline_html, plain_text
 
 MATH = '<span class="math notranslate nohighlight">{}</span>'
@@ -170,6 +170,22 @@ def test_fmt_zeros_sci_fmt_h_pct_round_sig():
     assert fmt_h(0.0333333) == "0.0333" and fmt_h(1e-5) == "1e-5"
     assert pct(1e-3) == "0.1 %" and pct(0.05) == "5 %"
     assert round_sig(2.7852935634, 4) == 2.785 and round_sig(-0.0, 3) == 0.0
+
+
+def test_a_value_matches_a_printed_one_at_the_printed_digits():
+    assert matches_printed(4.63e-5, "4.6e-5") and not matches_printed(4.66e-5, "4.6e-5")
+    assert matches_printed(0.0534, "0.053") and not matches_printed(0.0536, "0.053")
+    assert matches_printed(1.5104, "1.51") and not matches_printed(1.5, "1.51")
+    assert matches_printed(-2.785294, "-2.785") and not matches_printed(2.785294, "-2.785")
+    assert matches_printed(84, "84") and not matches_printed(85, "84")
+    with pytest.raises(TypeError, match="printed"):
+        matches_printed(1.0, 1.0)
+    with pytest.raises(ValueError, match="printed"):
+        matches_printed(1.0, "about 1")
+    with pytest.raises(ValueError, match="printed"):
+        matches_printed(1.0, "0")
+    with pytest.raises(ValueError, match="x"):
+        matches_printed(float("nan"), "1.0")
 
 
 def test_numbers_are_deterministic_strings_of_the_value():

@@ -3,7 +3,8 @@
 * :mod:`.style` -- ``use_book_style()``: a Hangul font and the book's matplotlib settings;
 * :mod:`.ko` -- Korean sentences for what the library reports in English (run status, input errors),
   and ``sentences`` to join notes into prose;
-* :mod:`.numbers` -- numbers written the way a person writes them (``fmt``, ``fmt_h``, ``sci``);
+* :mod:`.numbers` -- numbers written the way a person writes them (``fmt``, ``fmt_h``, ``sci``), and
+  ``matches_printed``: does a computed value agree with a printed chapter's, at its digits;
 * :mod:`.latex` -- polynomials and ``R(z)`` typeset as LaTeX;
 * :mod:`.glue` -- ``glue``: computed values into the prose, identical on every machine;
 * :mod:`.table` -- ``Table``: results as an HTML table with typeset math, not printed text;
@@ -13,9 +14,9 @@ from . import ko, latex
 from .exercise import CheckResult, Exercise
 from .glue import glue, glue_math
 from .ko import run_message, sentences
-from .numbers import fmt, fmt_h, pct, round_sig, sci
+from .numbers import fmt, fmt_h, matches_printed, pct, round_sig, sci
 from .style import FONT_NAME, use_book_style
 from .table import Table
 
 __all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message", "sentences",
-           "fmt", "fmt_h", "sci", "pct", "round_sig", "glue", "glue_math"]
+           "fmt", "fmt_h", "sci", "pct", "round_sig", "matches_printed", "glue", "glue_math"]

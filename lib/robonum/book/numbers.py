@@ -78,6 +78,27 @@ def round_sig(x, sig: int = 12) -> float:
     return 0.0 if x == 0 else float(format(x, f".{sig - 1}e"))
 
 
+def matches_printed(x, printed: str) -> bool:
+    """Does ``x`` round to the value a printed chapter gives, at the digits it gives?
+
+    ``printed`` is the number as printed (``"4.6e-5"``, ``"0.053"``, ``"1.51"``);
+    its significant digits (2, 2, 3) say how precisely it was measured, so
+    ``matches_printed(4.63e-5, "4.6e-5")`` is True and ``matches_printed(4.66e-5, "4.6e-5")``
+    is not.  The book's verdicts on the printed examples ("재현됩니다") come from it.
+    """
+    x = check.real("x", x)
+    if not isinstance(printed, str):
+        raise TypeError(f"printed must be the number as printed (a str such as '4.6e-5'), "
+                        f"got {type(printed).__name__}")
+    try:
+        d = Decimal(printed.strip())
+    except ArithmeticError:
+        raise ValueError(f"printed must be a number such as '4.6e-5', got {printed!r}") from None
+    if not d.is_finite() or d == 0:
+        raise ValueError(f"printed must be a finite non-zero number, got {printed!r}")
+    return round_sig(x, len(d.as_tuple().digits)) == float(d)
+
+
 def fmt(x, sig: int = 4, *, zeros: bool = False) -> str:
     """``x`` with ``sig`` significant digits, positional for 1e-4 <= |x| < 1e6.
 
