@@ -84,6 +84,8 @@ def test_the_better_code_is_read_on_its_own_front():
     # where only BDF's front brackets the target, BDF answers; above both, nobody does
     assert testset.better_work_at([radau[:2], bdf], 7.0) == pytest.approx(
         testset.work_at([6.40, 7.66], [1411, 1777], 7.0))
+    # a front that starts above the target answers with its cheapest run (more digits already)
+    assert testset.better_work_at([bdf], 5.0) == 1184
     assert testset.better_work_at([radau, bdf], 9.0) is None
     assert testset.better_work_at([radau[:1], [run(6.0, 10, ok=False)] * 3], 5.0) is None
     assert testset.better_work_at([radau], 6.0, key="cpu") == pytest.approx(alone / 1e4)

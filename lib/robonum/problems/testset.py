@@ -205,8 +205,10 @@ def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
     describes no run that either code can make, and adding a code's run could
     then raise the work of the better code (HIRES at rtol 1e-4 ... 1e-8: one
     BDF run of 5.78 digits raised our Radau's 938 f-evaluations at 6 digits to
-    1187 on the merged front; ``tests/lib/test_testset.py``).  ``None`` where
-    no code with two or more successful runs brackets ``target``.
+    1187 on the merged front; ``tests/lib/test_testset.py``).  A code whose
+    front starts above ``target`` answers with its cheapest run (it already
+    reaches more digits; :func:`work_at`).  ``None`` where no code has two
+    successful runs or every such code stays below ``target`` (no extrapolation).
     """
     check.one_of("key", key, ("nfev", "cpu"))
     found = []
