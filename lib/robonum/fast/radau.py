@@ -40,17 +40,19 @@ SAFETY, FAC_MIN, FAC_MAX = _CTL.safety, _CTL.fac_min, _CTL.fac_max
 
 
 def method_constants(stages: int) -> tuple:
-    """The method as the loop takes it: ``(c, T, Tinv, mu, kappas, e, Vinv, nit, q, initial_order)``.
+    """The method as the loop takes it: ``(c, T, Tinv, mu, kappas, e, Vinv, nit, q, initial_order, tics)``.
 
     The same types for every stage count, so one compiled loop serves them all;
     ``nit`` caps the Newton iterations, ``q`` is the controller's exponent
-    denominator and ``initial_order`` the order the first-step formula assumes.
+    denominator and ``initial_order`` the order the first-step formula assumes;
+    ``tics[j]`` is the complex row of ``T^-1`` for the pair ``kappas[j]`` (as the stepper's).
     """
     K, st = constants(stages), RadauIIA(stages)
     return (np.ascontiguousarray(K["c"]), np.ascontiguousarray(K["T"]),
             np.ascontiguousarray(K["Tinv"]), float(K["mu"]), np.array(K["kappas"], np.complex128),
             np.ascontiguousarray(K["e"]), np.ascontiguousarray(K["Vinv"]), int(NIT[stages]),
-            float(st.default_controller().q), int(st.initial_order))
+            float(st.default_controller().q), int(st.initial_order),
+            np.array(K["tics"], np.complex128))
 
 
 CONSTANTS = {s: method_constants(s) for s in STAGES}
@@ -95,7 +97,7 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
     ``fail`` is 0 on convergence, else the factor for ``h``; ``code`` reports
     a non-finite ``f``.  Rules as in ``RadauIIA._newton``.
     """
-    c, T, Tinv, mu, kappas, nit_max = K[0], K[1], K[2], K[3], K[4], K[7]
+    c, T, Tinv, mu, kappas, nit_max, tics = K[0], K[1], K[2], K[3], K[4], K[7], K[10]
     s, n = c.size, y.size
     W = _times(Tinv, Z)
     F, dW = np.empty((s, n)), np.empty((s, n))
@@ -117,7 +119,7 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
             for m in range(n):
                 tf = 0j
                 for i in range(s):
-                    tf += complex(Tinv[2 * j + 1, i], Tinv[2 * j + 2, i]) * F[i, m]
+                    tf += tics[j, i] * F[i, m]
                 rc[m] = tf - (kappas[j] / h) * complex(W[2 * j + 1, m], W[2 * j + 2, m])
             dc = lu_solve(LUc[j], pc[j], rc)
             dW[2 * j + 1], dW[2 * j + 2] = dc.real, dc.imag
