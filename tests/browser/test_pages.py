@@ -81,6 +81,24 @@ _CLIPPED_LEFT = """() => {
 }"""
 
 
+# A caption wider than the box its table scrolls in: on a phone each line of it runs past the
+# screen edge, and a reader has to scroll the table sideways to read one sentence (a wide
+# table's caption was one line as wide as the table: "표 8.3 관절 강성에 따른" and then nothing).
+_WIDE_CAPTION = """() => {
+  const out = [];
+  for (const cap of document.querySelectorAll('.bd-article caption')) {
+    let box = cap.parentElement;
+    while (box && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(box).overflowX))
+      box = box.parentElement;
+    if (!box || !cap.getClientRects().length) continue;
+    const width = cap.getBoundingClientRect().width;
+    if (width > box.clientWidth + 1)
+      out.push(cap.textContent.trim().slice(0, 12) + ': ' + Math.round(width) + ' px in ' + box.clientWidth);
+  }
+  return out.slice(0, 8);
+}"""
+
+
 READ = reader_pages() if HTML.exists() else []
 
 
@@ -136,6 +154,8 @@ def test_page_as_a_reader_meets_it(browser, path):
             f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
         clipped = page.evaluate(_CLIPPED_LEFT)
         assert clipped == [], f"{path}: text cut off at the left edge of its scroll box: {clipped}"
+        wide = page.evaluate(_WIDE_CAPTION)
+        assert wide == [], f"{path}: a caption wider than the box it scrolls in: {wide}"
         para = page.locator(".bd-article p").first        # Korean breaks between words
         if para.count():
             assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
