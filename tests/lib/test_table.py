@@ -57,6 +57,18 @@ def test_html_structure_scrolls_instead_of_overflowing():
     assert [c[1].get("style") for c in body[0]] == [None, num, num, None]
 
 
+def test_a_text_cell_of_numbers_breaks_between_numbers_never_inside_one():
+    # "1.2e-3" once broke after its "-" on a phone; "5.21 / 704" may wrap at its spaces, which
+    # keeps a table of such cells (chapter 11, table 11.8) within a 390 px screen
+    t = Table([["5.21 / 704", "-1.2e-3 (4.1)", "유연 관절-2", "+3"]], list("abcd"))
+    cells = _Cells(t.to_html()).rows[1]
+    assert [c[2] for c in cells] == ["5.21 / 704", "-1.2e-3 (4.1)", "유연 관절-2", "+3"]
+    html = t.to_html()
+    assert "<td>5.21 / 704</td>" in html and "<td>+3</td>" in html
+    assert '<td><span style="white-space:nowrap">-1.2e-3</span> (4.1)</td>' in html
+    assert "<td>유연 관절-2</td>" in html          # words: not a text of numbers
+
+
 def test_html_is_deterministic_and_mimebundle_has_both_views():
     a, b = stability_table(), stability_table()
     assert a.to_html() == b.to_html() and a.to_text() == b.to_text()

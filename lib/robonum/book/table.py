@@ -117,6 +117,17 @@ def _pad(s: str, width: int, align: str) -> str:
 _ALIGN = {"l": "left", "r": "right", "c": "center", "left": "left", "right": "right", "center": "center"}
 
 
+# a text of numbers and what joins them: "0.90 (6.7)", "5.21 / 704", "−1.2e-3 ± 4%"
+_NUMBERS_ONLY = re.compile(r"[-+−]?(?:\d|\.\d)[\d.,eE%×·/:()±~≈≤≥<>+\-−— ]*\Z")
+
+
+def _numbers_html(text: str) -> str:
+    """A text of numbers for a left-aligned cell: it may wrap between its numbers, as in
+    ``5.21 /`` over ``704``, which keeps a table within a phone's width, but never inside one."""
+    return " ".join(f'<span style="white-space:nowrap">{html.escape(w)}</span>'
+                    if re.search(r"[-−+]", w[1:]) else html.escape(w) for w in text.split())
+
+
 def _is_bool(v) -> bool:
     return isinstance(v, (bool, np.bool_))
 
@@ -228,7 +239,8 @@ class Table:
             cells = []
             for j, a in enumerate(self.align):
                 text, markup = self.cell(i, j)
-                cells.append(td("td", inline_html(text) if markup else html.escape(text), a))
+                cells.append(td("td", _numbers_html(text) if _NUMBERS_ONLY.match(text)
+                                else inline_html(text) if markup else html.escape(text), a))
             body.append("<tr>" + "".join(cells) + "</tr>")
         # the table is moved .9em left so that its first column lines up with the text (the
         # border spacing is .9em); the caption spans the whole table, and a caption that fills
