@@ -29,8 +29,8 @@ more factor ``theta``).  ``J`` is reused until a solve fails, then evaluated
 afresh; a stale ``J`` that still converges, slowly, costs more f-evaluations
 and, through the safety factor, smaller steps than a new one.  Measured on
 HIRES, ROBER and VDPOL at rtol 1e-6: 17-21 % fewer f-evaluations than without
-the test (12-16 % fewer than with SciPy's), for 1.6-2.2 times the Jacobians
-(1.5-1.8); ``make bench`` prints both counts and the CPU time.
+the test, for 1.6-2.2 times the Jacobians (against SciPy's test: 12-16 % fewer,
+for 1.5-1.8 times); ``make bench`` prints both counts and the CPU time.
 """
 from __future__ import annotations
 
