@@ -99,6 +99,30 @@ _WIDE_CAPTION = """() => {
 }"""
 
 
+# A wide result table scrolled to its end still shows what each row is (its first column)
+# and its caption, inside the part of the page a reader sees.
+_SCROLLED_TABLE = """() => {
+  const out = [];
+  for (const t of document.querySelectorAll('.bd-article table.rn-table')) {
+    if (t.scrollWidth <= t.clientWidth + 1) continue;
+    t.scrollLeft = t.scrollWidth;
+    const seen = t.parentElement.getBoundingClientRect();
+    for (const el of [t.querySelector('caption'), ...t.querySelectorAll('tr > :first-child')]) {
+      if (!el) continue;
+      const text = document.createRange();      // where its text is (a caption's box is wider)
+      text.selectNodeContents(el);
+      const r = text.getBoundingClientRect();
+      if (r.width === 0) continue;              // an empty header cell
+      if (r.left < seen.left - 1 || r.right > seen.right + 1)
+        out.push(el.textContent.trim().slice(0, 12) + ': ' + Math.round(r.left) + '..' + Math.round(r.right)
+                 + ' outside ' + Math.round(seen.left) + '..' + Math.round(seen.right));
+    }
+    t.scrollLeft = 0;
+  }
+  return out.slice(0, 8);
+}"""
+
+
 READ = reader_pages() if HTML.exists() else []
 
 
@@ -156,6 +180,8 @@ def test_page_as_a_reader_meets_it(browser, path):
         assert clipped == [], f"{path}: text cut off at the left edge of its scroll box: {clipped}"
         wide = page.evaluate(_WIDE_CAPTION)
         assert wide == [], f"{path}: a caption wider than the box it scrolls in: {wide}"
+        lost = page.evaluate(_SCROLLED_TABLE)
+        assert lost == [], f"{path}: a wide table scrolled to its end hides its row labels: {lost}"
         para = page.locator(".bd-article p").first        # Korean breaks between words
         if para.count():
             assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
