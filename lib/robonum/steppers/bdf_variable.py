@@ -40,6 +40,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import lapack
 
+from .. import _validate as check
 from ..control import StepController
 from ..dense import BackwardDifferencePiece
 from ..errors import NonlinearSolveError
@@ -89,6 +90,8 @@ class _State:
 class VariableBDF(Stepper):
     """Adaptive NDF/BDF of orders 1-5 (``ndf=False``: plain BDF), quasi-constant step size.
 
+    ``jac_max_age``: accepted steps a Jacobian may serve (``None``: until a solve
+    fails, SciPy's rule; the module docstring says why 20).
     Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="bdf")``.
     References: Shampine & Reichelt (1997), the MATLAB ODE suite (ode15s);
     Hairer & Wanner, *Solving ODEs II*, sec. V.1-V.2.
@@ -99,7 +102,10 @@ class VariableBDF(Stepper):
     error_order = 1
     initial_order = 1
 
-    def __init__(self, ndf: bool = True):
+    def __init__(self, ndf: bool = True, jac_max_age: int | None = JAC_MAX_AGE):
+        ndf = check.boolean("ndf", ndf)
+        self.jac_max_age = (None if jac_max_age is None
+                            else check.integer("jac_max_age", jac_max_age, 1, 10**6))
         self.kappa = KAPPA if ndf else np.zeros_like(KAPPA)
         self.alpha = (1.0 - self.kappa) * GAMMA
         self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
@@ -145,7 +151,8 @@ class VariableBDF(Stepper):
         psi = (GAMMA[1:k + 1] @ D[1:k + 1]) / self.alpha[k]
         c = h / self.alpha[k]
         for attempt in (0, 1):
-            if state.J is None or state.J_age >= JAC_MAX_AGE:
+            old = self.jac_max_age is not None and state.J_age >= self.jac_max_age
+            if state.J is None or old:
                 state.J, state.J_fresh, state.J_age = work.jac(t_new, y_pred), True, 0
                 state.lu = None
             if state.lu is None or state.lu_c != c:

@@ -109,6 +109,9 @@ CASES = [
      {"newton": SCALARS | {"dict": {"tol": 1e-8}}}, NOT_A_NUMBER),
     ("RadauIIA", rn.steppers.RadauIIA, dict(stages=5), {"stages": SCALARS | {"even": 4, "seven": 7}},
      (NOT_A_NUMBER - {"None"}) | {"0", "neg", "1e308", "1e-320", "even", "seven"}),
+    ("VariableBDF", rn.steppers.VariableBDF, dict(),
+     {"ndf": SCALARS, "jac_max_age": SCALARS | {"big": 10 ** 7}},
+     set(SCALARS) | {"big"}),
     ("NewtonOptions", rn.NewtonOptions, dict(), {"tol": SCALARS, "kappa": SCALARS,
                                                  "max_iter": SCALARS, "theta_max": SCALARS}, NOT_A_NUMBER),
     ("StepController", rn.StepController, dict(q=5), {"q": SCALARS, "safety": SCALARS,
@@ -156,7 +159,8 @@ CASES = [
 VALID = {("integrate-adaptive", p): {"None"} for p in ("rtol", "atol", "first_step", "max_step")}
 VALID.update({("solve_ivp", "rtol"): set(), ("ButcherTableau", "A"): {"2-D"},
               ("plot_stability_region", "xlim"): {"None"}, ("energy_error", "E0"): {"None"},
-              ("LinearMultistep", "order"): {"None"}, ("ImplicitRK", "newton"): {"None"}})
+              ("LinearMultistep", "order"): {"None"}, ("ImplicitRK", "newton"): {"None"},
+              ("VariableBDF", "ndf"): {"True"}, ("VariableBDF", "jac_max_age"): {"None"}})
 
 IDS, PARAMS = [], []
 for cid, fn, base, params, must in CASES:
