@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from robonum.book import Table, fmt, fmt_h, matches_printed, pct, round_sig, sci
+from robonum.book import Table, Tol, fmt, fmt_h, matches_printed, pct, round_sig, sci
 from robonum.book.table import _width, block_html, inline_html, plain_text
 
 MATH = '<span class="math notranslate nohighlight">{}</span>'
@@ -69,12 +69,28 @@ def test_a_text_cell_of_numbers_breaks_between_numbers_never_inside_one():
     assert "<td>유연 관절-2</td>" in html          # words: not a text of numbers
 
 
-def test_html_is_deterministic_and_mimebundle_has_both_views():
+def test_html_is_deterministic_and_the_notebook_stores_each_number_once():
     a, b = stability_table(), stability_table()
     assert a.to_html() == b.to_html() and a.to_text() == b.to_text()
     bundle = a._repr_mimebundle_()
-    assert bundle == {"text/html": a.to_html(), "text/plain": a.to_text()}
+    # the notebook tests compare the HTML; text/plain only names the table, so a
+    # number is not compared twice (once without the band its column may carry)
+    assert bundle == {"text/html": a.to_html(), "text/plain": "표 1 안정 구간 (Table(2 rows x 4 columns))"}
+    assert not re.search(r"\d\.\d", bundle["text/plain"])
     assert a._repr_html_() == a.to_html() and str(a) == a.to_text()
+
+
+def test_a_column_with_a_band_marks_its_cells_and_only_its_cells():
+    band = Tol(rtol=0.05, why="adaptive step sequence differs between machines")
+    t = Table([["hires", 5271, 0.98], ["rober", 1661, 1.02]], ["문제", "nfev", "비"], tol={"nfev": band})
+    html = t.to_html()
+    assert html.count('data-rn-tol="0.05 0.0"') == 2
+    assert re.search(r'<td data-rn-tol="0.05 0.0"[^>]*>5271</td>', html)
+    assert "<td style=\"text-align:right;white-space:nowrap\">0.98</td>" in html
+    with pytest.raises(TypeError, match=r"tol\[1\] must be a robonum.book.Tol"):
+        Table([["a", 1]], ["x", "y"], tol={1: 0.05})
+    with pytest.raises(ValueError, match="tol key 'z'"):
+        Table([["a", 1]], ["x", "y"], tol={"z": band})
 
 
 def test_escaping_and_math_in_headers_and_cells():

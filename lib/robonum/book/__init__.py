@@ -6,7 +6,8 @@
 * :mod:`.numbers` -- numbers written the way a person writes them (``fmt``, ``fmt_h``, ``sci``), and
   ``matches_printed``: does a computed value agree with a printed chapter's, at its digits;
 * :mod:`.latex` -- polynomials and ``R(z)`` typeset as LaTeX;
-* :mod:`.glue` -- ``glue``: computed values into the prose, identical on every machine;
+* :mod:`.glue` -- ``glue``: computed values into the prose;
+* :mod:`.tol` -- ``Tol``: how far a shown number may move between machines, and why;
 * :mod:`.table` -- ``Table``: results as an HTML table with typeset math, not printed text;
 * :mod:`.exercise` -- ``Exercise``: self-checked classroom exercises (static page and Jupyter).
 """
@@ -17,6 +18,7 @@ from .ko import run_message, sentences
 from .numbers import fmt, fmt_h, matches_printed, pct, round_sig, sci
 from .style import FONT_NAME, use_book_style
 from .table import Table
+from .tol import Tol
 
 __all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message", "sentences",
-           "fmt", "fmt_h", "sci", "pct", "round_sig", "matches_printed", "glue", "glue_math"]
+           "fmt", "fmt_h", "sci", "pct", "round_sig", "matches_printed", "glue", "glue_math", "Tol"]

@@ -1,23 +1,37 @@
-"""``glue`` for chapters: a computed value into the prose, the same string on every machine.
+"""``glue`` for chapters: a computed value into the prose, and how far it may move between machines.
 
-myst-nb's ``glue`` stores the value's repr in the notebook, where nbval
-compares it, and formats it in the text with ``{glue:text}`key:.3g```.  Two
-things go wrong with raw results: a numpy scalar (``np.float64(2.8e-05)``)
-cannot be formatted by myst-nb, and the last bits of a float differ between
-machines (BLAS paths).  :func:`glue` turns numpy scalars into Python numbers
-and rounds floats to 12 significant digits -- far above round-off, far below
-anything the prose shows.  :func:`glue_math` stores LaTeX for ``{glue:md}`key:myst```.
+myst-nb's ``glue`` stores the value's repr in the notebook and formats it in
+the text with ``{glue:text}`key:.3g```.  :func:`glue` turns numpy scalars into
+Python numbers (myst-nb cannot format ``np.float64(2.8e-05)``) and rounds
+floats to 12 significant digits, so that round-off in the last bits does not
+reach the stored text.
+
+That is not enough for a value that passes through a tolerance-controlled
+algorithm (Newton stopped at a tolerance, adaptive step control, a count of
+failed solves): rounding there changes which iterate is accepted, and the
+value moves at the 1e-9 ... 1e-7 level or more (see :mod:`.tol`).  The
+notebook tests therefore compare a glued number at the precision the page
+prints it -- to half a unit of the last digit of the finest format the
+page's text applies to the key -- and, where a value may move further than
+that, within the :class:`~robonum.book.tol.Tol` given here, which is stored
+with the output.  A value glued but never shown is not compared; keep glue
+for what the prose shows.  :func:`glue_math` stores LaTeX for
+``{glue:md}`key:myst```.
 """
 from __future__ import annotations
 
 import numbers
 
 import numpy as np
+from IPython.core.formatters import format_display_data
 from IPython.display import Markdown
+from IPython.display import display as _display
 from myst_nb import glue as _myst_glue
+from myst_nb.ext.glue import GLUE_PREFIX
 
 from .. import _validate as check
 from .numbers import round_sig
+from .tol import GLUE_METADATA, Tol
 
 
 def _plain(value):
@@ -34,10 +48,27 @@ def _plain(value):
                     "(glue a table or figure with myst_nb.glue directly)")
 
 
-def glue(key: str, value) -> None:
-    """Store ``value`` (a number or a string) under ``key`` for ``{glue:text}`key```, not displayed."""
+def glue(key: str, value, *, tol: Tol | None = None) -> None:
+    """Store ``value`` (a number or a string) under ``key`` for ``{glue:text}`key```, not displayed.
+
+    ``tol``: how far the number may move between machines, and why (a
+    :class:`~robonum.book.tol.Tol`); without it the tests compare the value at
+    the precision the page prints it.
+    """
     check.text("key", key)
-    _myst_glue(key, _plain(value), display=False)
+    value = _plain(value)
+    if tol is None:
+        _myst_glue(key, value, display=False)
+        return
+    if not isinstance(tol, Tol):
+        raise TypeError(f"tol must be a robonum.book.Tol, got {type(tol).__name__}")
+    if isinstance(value, (bool, str)):
+        raise TypeError(f"tol applies to numbers; {key!r} is a {type(value).__name__}")
+    # myst-nb's glue, plus the band in the output's metadata (which the page ignores)
+    bundle, metadata = format_display_data(value)
+    metadata["scrapbook"] = dict(name=key, mime_prefix=GLUE_PREFIX)
+    metadata[GLUE_METADATA] = tol.metadata()
+    _display({GLUE_PREFIX + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
 
 
 def glue_math(key: str, latex: str) -> None:

@@ -6,8 +6,12 @@ In a page the table is ``<div class="rn-table-wrap" style="overflow-x:auto">``
 around ``<table class="rn-table">``: a wide table scrolls inside its box
 instead of being cut at 390 px.  Cells and headers may hold the markup of
 :func:`inline_html` (``$...$`` math, ``**bold**``, ```code```).  The
-``text/plain`` view is an aligned text table (Hangul counted two columns
-wide).  Both views are deterministic, so nbval can compare them.
+``str(table)`` is an aligned text table (Hangul counted two columns wide);
+a notebook stores the HTML and, as ``text/plain``, only the caption and size,
+so the notebook tests compare each number once.  A column whose numbers may
+move between machines (an adaptive run's nfev) carries a
+:class:`~robonum.book.tol.Tol` (``tol={1: Tol(...)}``): its cells hold the
+band as ``data-rn-tol``, and the tests compare their numbers within it.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import unicodedata
 import numpy as np
 
 from .numbers import fmt
+from .tol import HTML_ATTRIBUTE, Tol
 
 __all__ = ["Table", "inline_html", "block_html", "plain_text"]
 
@@ -157,9 +162,12 @@ class Table:
         ``None`` as an em dash, and strings as markup.
     align : ``"lrr"``-style string or list of ``left``/``right``/``center``;
         by default columns whose values are all numbers are right-aligned.
+    tol : per-column :class:`~robonum.book.tol.Tol` (same keys as ``formats``) for
+        columns whose numbers may move between machines by more than their
+        printed digits (results of adaptive step control, iteration counts).
     """
 
-    def __init__(self, rows, columns, *, caption: str | None = None, formats=None, align=None):
+    def __init__(self, rows, columns, *, caption: str | None = None, formats=None, align=None, tol=None):
         self.columns = [str(c) for c in columns]
         n = len(self.columns)
         if n == 0:
@@ -175,6 +183,10 @@ class Table:
         for j, f in enumerate(self.formats):
             if f is not None and not (callable(f) or isinstance(f, str)):
                 raise TypeError(f"formats[{j}] must be a format spec string or a callable")
+        self.tol = self._per_column("tol", tol, None)
+        for j, t in enumerate(self.tol):
+            if t is not None and not isinstance(t, Tol):
+                raise TypeError(f"tol[{j}] must be a robonum.book.Tol, got {type(t).__name__}")
         if isinstance(align, str):
             align = [align] * n if align in ("left", "right", "center") else list(align)
         default = ["right" if any(_is_number(r[j]) for r in self.rows)
@@ -224,14 +236,14 @@ class Table:
 
     # -- views -----------------------------------------------------------------
     def to_html(self) -> str:
-        def td(tag, content, align, scope=""):
+        def td(tag, content, align, extra=""):
             # a number never breaks across lines ("+8.41e-" / "03" on a phone); the table
             # scrolls in its own box instead
             rule = [] if align == "left" else [f"text-align:{align}"]
             if tag == "td" and align == "right":
                 rule.append("white-space:nowrap")
             style = f' style="{";".join(rule)}"' if rule else ""
-            return f"<{tag}{scope}{style}>{content}</{tag}>"
+            return f"<{tag}{extra}{style}>{content}</{tag}>"
 
         head = "".join(td("th", inline_html(c), a, ' scope="col"') for c, a in zip(self.columns, self.align))
         body = []
@@ -239,8 +251,10 @@ class Table:
             cells = []
             for j, a in enumerate(self.align):
                 text, markup = self.cell(i, j)
+                band = self.tol[j]
                 cells.append(td("td", _numbers_html(text) if _NUMBERS_ONLY.match(text)
-                                else inline_html(text) if markup else html.escape(text), a))
+                                else inline_html(text) if markup else html.escape(text), a,
+                                f' {HTML_ATTRIBUTE}="{band.attribute()}"' if band else ""))
             body.append("<tr>" + "".join(cells) + "</tr>")
         # the table is moved .9em left so that its first column lines up with the text (the
         # border spacing is .9em); the caption spans the whole table, and a caption that fills
@@ -271,7 +285,9 @@ class Table:
         return self.to_html()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        return {"text/plain": self.to_text(), "text/html": self.to_html()}
+        # the HTML carries every number (and each band); text/plain only names the table
+        return {"text/plain": repr(self) if not self.caption else f"{plain_text(self.caption)} ({repr(self)})",
+                "text/html": self.to_html()}
 
     def __str__(self) -> str:
         return self.to_text()
