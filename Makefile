@@ -13,9 +13,22 @@ NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/
 help:
 	@echo "make book | test | lab | shots | figures | notebooks | bench | clean"
 
-# The virtual environment, re-created when the pins change.
-$(STAMP): requirements.txt pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+# The interpreter the venv is made from; asking for another one (make test PYTHON=python3.13)
+# re-creates the venv with it -- an existing venv of another Python is never silently reused.
+PYVER  := $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+ifeq ($(PYVER),)
+$(error $(PYTHON) does not run; install Python 3.11-3.13 or pass PYTHON=/path/to/python3)
+endif
+VENV_OF := $(VENV)/.python-$(PYVER)
+
+$(VENV_OF):
+	@if [ "$$($(PY) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)" != "$(PYVER)" ]; then \
+	  if [ -d $(VENV) ]; then echo "== $(VENV) is not a Python $(PYVER) venv: re-creating it"; rm -rf $(VENV); fi; \
+	  echo "$(PYTHON) -m venv $(VENV)"; $(PYTHON) -m venv $(VENV); fi
+	touch $@
+
+# The packages, re-installed when the pins change.
+$(STAMP): requirements.txt pyproject.toml $(VENV_OF)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps -e .
