@@ -126,7 +126,14 @@ def test_numbers_and_odd_objects_passed_from_python():
 
 def test_messages():
     ex = number()
-    assert ex.check("2.785").message == "맞습니다! 이 페이지에서 계산한 값은 2.78529입니다."
+    # rtol 1e-3: the band is 0.0028 wide, so the answer is shown down to a hundredth of it,
+    # and "약" says the value shown is rounded (always, where a band is granted)
+    assert ex.check("2.785").message == "맞습니다! 이 페이지에서 계산한 값은 약 2.78529입니다."
+    assert ex.shown_digits() == 6
+    assert number(rtol=0.05).shown_digits() == 4 and number(rtol=1e-9).shown_digits() == 6
+    assert number(answer=16.2074347, rtol=0.01).shown_digits() == 5
+    assert number(answer=0.5, rtol=0.0, atol=0.01).check("0.5").message == "맞습니다! 이 페이지에서 계산한 값은 약 0.5입니다."
+    assert number(answer=994, rtol=0.0).check("994").message == "맞습니다! 이 페이지에서 계산한 값은 994입니다."
     assert ex.check("3").message == "아직 아닙니다. 힌트를 열어 보세요."
 
 

@@ -137,10 +137,26 @@ class Exercise:
             return f"허용 오차: 상대 {pct(self.rtol)}"
         return f"허용 오차: ±{fmt(self.atol, 2)}{self._unit()}"
 
+    def shown_digits(self) -> int:
+        """Significant digits the "맞습니다!" message gives the answer: down to a hundredth of the band.
+
+        More would show digits the exercise does not ask for -- and digits that
+        can differ between machines when the answer passes through a
+        tolerance-controlled algorithm.  Between 2 and 6.
+        """
+        tol = self.tolerance
+        if not tol or self.answer == 0:
+            return 6
+        return min(6, max(2, math.floor(math.log10(abs(self.answer))) - math.floor(math.log10(tol / 100)) + 1))
+
     def _messages(self) -> dict:
-        right = ("맞습니다!" if self.kind == "choice" else
-                 f"맞습니다! 이 페이지에서 계산한 값은 {fmt(self.answer, 6)}{self._unit()}입니다.")
-        return {**MESSAGES, "correct": right}
+        if self.kind == "choice":
+            return {**MESSAGES, "correct": "맞습니다!"}
+        # "약" whenever a band is granted (decided by the exercise, not by the digits, which
+        # could be exact on one machine and not on another)
+        about = "약 " if self.tolerance else ""
+        shown = fmt(self.answer, self.shown_digits())
+        return {**MESSAGES, "correct": f"맞습니다! 이 페이지에서 계산한 값은 {about}{shown}{self._unit()}입니다."}
 
     def check(self, value) -> CheckResult:
         """Judge a reply: a string as typed in the page, a number, or (choice) an index or option text."""
