@@ -37,8 +37,9 @@ from robonum.book.tol import GLUE_METADATA, HTML_ATTRIBUTE, Tol
 
 GLUE_MIME = "application/papermill.record/text/plain"
 
-# {glue}`key`, {glue:}`key`, {glue:any}`key`, {glue:text}`key:.3g`
+# {glue}`key`, {glue:}`key`, {glue:any}`key`, {glue:text}`key:.3g`; ```{glue:figure} key
 _ROLE = re.compile(r"\{glue(?::(\w*))?\}`([^`]+)`")
+_DIRECTIVE = re.compile(r"^[`:]{3,}\{glue(?::\w*)?\}\s+(\S+)", re.M)
 # [[fill]align][sign][z][#][0][width][grouping][.precision][type]
 _SPEC = re.compile(r"(?:.?[<>=^])?[-+ ]?z?#?0?\d*[,_]?(?:\.(\d+))?([eEfFgG%]?)\Z")
 _NUMBER = re.compile(r"[-+\u2212]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
@@ -53,6 +54,8 @@ def glue_formats(markdown: str) -> dict[str, list[str]]:
     for role, body in _ROLE.findall(markdown):
         key, _, spec = body.partition(":")
         shown.setdefault(key.strip(), []).append(spec.strip() if role == "text" else "")
+    for key in _DIRECTIVE.findall(markdown):
+        shown.setdefault(key, []).append("")
     return shown
 
 
