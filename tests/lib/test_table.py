@@ -59,7 +59,7 @@ def test_html_structure_scrolls_instead_of_overflowing():
 
 def test_a_text_cell_of_numbers_breaks_between_numbers_never_inside_one():
     # "1.2e-3" once broke after its "-" on a phone; "5.21 / 704" may wrap at its spaces, which
-    # keeps a table of such cells (chapter 11, table 11.8) within a 390 px screen
+    # keeps a table of such cells within a 390 px screen
     t = Table([["5.21 / 704", "-1.2e-3 (4.1)", "유연 관절-2", "+3"]], list("abcd"))
     cells = _Cells(t.to_html()).rows[1]
     assert [c[2] for c in cells] == ["5.21 / 704", "-1.2e-3 (4.1)", "유연 관절-2", "+3"]
