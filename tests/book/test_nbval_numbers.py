@@ -32,6 +32,16 @@ def test_every_glue_use_in_the_book_is_read():
         assert sum(len(v) for v in glue_formats(md).values()) == md.count("{glue"), path.name
 
 
+def test_every_glued_value_is_shown_on_its_page():
+    # what is glued but never shown is not compared; it only makes a notebook longer
+    for path in sorted((ROOT / "book").rglob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        glued = {o["metadata"]["scrapbook"]["name"] for c in nb["cells"] if c["cell_type"] == "code"
+                 for o in c["outputs"] if "scrapbook" in o.get("metadata", {})}
+        assert glued <= set(glue_formats(md)), f"{path.name} glues but never shows {sorted(glued - set(glue_formats(md)))}"
+
+
 @pytest.mark.parametrize("x, spec, unit", [
     (11.7549, ".2f", 0.01), (3.98e-6, ".2e", 1e-8), (2785.3, ".3g", 10.0), (0.04567, ".2g", 0.001),
     (5271, ",.0f", 1.0), (0.123, ".1%", 0.001), (9.996, ".3g", 0.1),   # 9.996 prints as 10.0
