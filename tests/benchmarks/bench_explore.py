@@ -81,7 +81,7 @@ def stats_row(label, clocks):
 
 def first_frame(repeats=5):
     """Clocks from displaying a fresh exploration in a kernel to its first frame."""
-    exploration_module._in_kernel = lambda: True
+    exploration_module.in_kernel = lambda: True
     os.environ.pop("ROBONUM_STATIC", None)
     clocks = []
     for _ in range(repeats):

@@ -24,22 +24,25 @@ def test_glue_formats_reads_every_role_and_spec():
     assert glue_formats("```{glue:figure} fig_a\n:name: x\n```\n:::{glue} tab_b\n:::") == {"fig_a": [""], "tab_b": [""]}
 
 
-def test_every_glue_use_in_the_book_is_read():
-    # a use the parser missed would leave a shown number uncompared
+def _pages():
+    """Each book notebook: (name, notebook, the text of its markdown cells)."""
     for path in sorted((ROOT / "book").rglob("*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))
-        md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
-        assert sum(len(v) for v in glue_formats(md).values()) == md.count("{glue"), path.name
+        yield path.name, nb, "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def test_every_glue_use_in_the_book_is_read():
+    # a use the parser missed would leave a shown number uncompared
+    for name, _, md in _pages():
+        assert sum(len(v) for v in glue_formats(md).values()) == md.count("{glue"), name
 
 
 def test_every_glued_value_is_shown_on_its_page():
     # what is glued but never shown is not compared; it only makes a notebook longer
-    for path in sorted((ROOT / "book").rglob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for name, nb, md in _pages():
         glued = {o["metadata"]["scrapbook"]["name"] for c in nb["cells"] if c["cell_type"] == "code"
                  for o in c["outputs"] if "scrapbook" in o.get("metadata", {})}
-        assert glued <= set(glue_formats(md)), f"{path.name} glues but never shows {sorted(glued - set(glue_formats(md)))}"
+        assert glued <= set(glue_formats(md)), f"{name} glues but never shows {sorted(glued - set(glue_formats(md)))}"
 
 
 @pytest.mark.parametrize("x, spec, unit", [

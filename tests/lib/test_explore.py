@@ -53,7 +53,7 @@ def sanitize(html):
 def _interactive_env(monkeypatch):
     """Each test starts outside a kernel with ROBONUM_STATIC unset (make may export it)."""
     monkeypatch.delenv("ROBONUM_STATIC", raising=False)
-    monkeypatch.setattr(exploration_module, "_in_kernel", lambda: False)
+    monkeypatch.setattr(exploration_module, "in_kernel", lambda: False)
     CALLS.clear()
 
 
@@ -222,7 +222,7 @@ def test_mimebundle_outside_kernel_is_static_only():
 
 
 def test_interactive_kernel_gets_the_widget_after_one_frame(monkeypatch):
-    monkeypatch.setattr(exploration_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(exploration_module, "in_kernel", lambda: True)
     bundle = make()._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert 'data-view="preview"' in bundle["text/html"] and "rn-data" not in bundle["text/html"]
@@ -231,7 +231,7 @@ def test_interactive_kernel_gets_the_widget_after_one_frame(monkeypatch):
 
 @pytest.mark.parametrize("value", ["1", "full"])
 def test_static_env_gives_every_frame_in_a_kernel(monkeypatch, value):
-    monkeypatch.setattr(exploration_module, "_in_kernel", lambda: True)
+    monkeypatch.setattr(exploration_module, "in_kernel", lambda: True)
     monkeypatch.setenv("ROBONUM_STATIC", value)
     bundle = make()._repr_mimebundle_()
     assert len(static_data(bundle["text/html"])["frames"]) == 8

@@ -21,6 +21,7 @@ import os
 from collections import OrderedDict
 
 from .. import _validate as check
+from ..book.exercise_views import in_kernel
 from . import html as static_html
 from .live import build_widget
 from .params import Param
@@ -199,7 +200,7 @@ class Exploration:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         mode = static_mode()
-        kernel = _in_kernel()
+        kernel = in_kernel()
         bundle = {}
         if kernel:
             # Also under ROBONUM_STATIC: a JupyterLab that inherited the variable still gets
@@ -211,13 +212,3 @@ class Exploration:
             bundle["text/html"] = self.preview_html()
         bundle["text/plain"] = repr(self)
         return bundle
-
-
-def _in_kernel() -> bool:
-    """True inside a Jupyter kernel (where widgets can talk to a frontend)."""
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    ip = get_ipython()
-    return ip is not None and getattr(ip, "kernel", None) is not None
