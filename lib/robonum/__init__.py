@@ -6,19 +6,24 @@ per job:
 * a problem is an :class:`ODEProblem` (or a :class:`HamiltonianProblem`);
 * a method is data from the catalogue, ``rn.methods.get("rk4")``;
 * :func:`integrate` runs it -- equal steps with ``h=...``, adaptive steps
-  with ``rtol``/``atol`` -- and returns a :class:`Solution`
-  (:func:`solve_ivp` is the same driver behind SciPy's signature);
+  with ``rtol``/``atol``, or steps by a rule ``h(n, t, y)`` -- and returns a
+  :class:`Solution` (:func:`solve_ivp` is the same loop behind SciPy's signature);
 * :func:`convergence_study` measures errors and orders.
 
-Packages: ``methods`` (catalogue), ``steppers``, ``analysis`` (stability,
-order conditions, multistep theory, energy), ``plotting``, ``problems``,
-``lie`` (rotations), ``autodiff``, ``explore`` (interactive figures),
-``book`` (the book's style, Korean text, tables, exercises).
-``robonum.fast`` (numba loops for very long runs) is imported on demand:
-numba alone takes seconds to load.
+Two layers.  The core -- ``methods`` (catalogue), ``steppers`` (the contract in
+``steppers.base``), ``loop`` and ``policy`` (the one step loop and its step-size
+policies), ``analysis``, ``problems``, ``lie``, ``autodiff``, ``finite_diff``,
+``floating``, ``arm`` -- needs numpy and scipy only.  The book layer -- ``book``
+(style, Korean text, tables, exercises, glue, the benchmark harness),
+``explore`` (interactive figures) and ``plotting`` -- sits on top, is loaded on
+first use (``rn.book``, ``rn.plotting``) and is never imported by the core;
+``tests/lib/test_architecture.py`` keeps it so.  ``robonum.fast`` (numba
+loops for very long runs) is imported on demand: numba alone takes seconds.
 """
-from . import (analysis, arm, autodiff, book, errors, explore, finite_diff, lie, methods,
-               plotting, problems)
+import importlib
+
+from . import (analysis, arm, autodiff, errors, finite_diff, floating, lie, loop, methods, policy,
+               problems)
 from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
 from .integrate import integrate
@@ -29,12 +34,21 @@ from .solution import Solution
 from .steppers import ExplicitRK, ImplicitRK, Multistep, Stepper, Symplectic, make_stepper
 from .tableau import ButcherTableau
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
+BOOK_LAYER = ("book", "explore", "plotting")
+
+
+def __getattr__(name):
+    """The book layer, loaded on first use (``rn.book``, ``rn.explore``, ``rn.plotting``)."""
+    if name in BOOK_LAYER:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'robonum' has no attribute {name!r}")
+
 
 __all__ = [
     "integrate", "solve_ivp", "convergence_study", "ConvergenceStudy", "halving",
     "observed_orders", "fitted_order", "ODEProblem", "HamiltonianProblem", "Work", "Solution",
     "ButcherTableau", "Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic",
-    "make_stepper", "NewtonOptions", "StepController", "analysis", "arm", "autodiff", "book",
-    "errors", "explore", "finite_diff", "lie", "methods", "plotting", "problems",
+    "make_stepper", "NewtonOptions", "StepController", "analysis", "arm", "autodiff",
+    "errors", "finite_diff", "floating", "lie", "loop", "methods", "policy", "problems",
 ]

@@ -6,9 +6,9 @@ Methods (SciPy's names accepted as aliases):
 ``method``      alias         what
 ==============  ============  =====================================================
 ``"dopri5"``    ``"RK45"``    Dormand-Prince 5(4), explicit, first same as last
-``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (:class:`Radau5`)
-``"radau"``                   Radau IIA with 5 stages (order 9) at rtol <= 1e-5, else 3
-                              (:class:`RadauIIA`, ``stages=None``)
+``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (``RadauIIA(3)``)
+``"radau"``                   a policy, not a method: Radau IIA with 5 stages (order 9)
+                              at rtol <= 1e-5, else 3 (``stages_for``)   
 ``"bdf"``       ``"BDF"``     NDF/BDF orders 1-5, quasi-constant step (:class:`VariableBDF`)
 ==============  ============  =====================================================
 
@@ -25,22 +25,25 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
-from .adaptive import MAX_ADAPTIVE_STEPS, integrate_adaptive
 from .control import StepController
+from .integrate import controlled
+from .loop import run
+from .policy import MAX_ADAPTIVE_STEPS
 from .problem import ODEProblem
 from .steppers import ExplicitRK, Stepper
 from .steppers.bdf_variable import VariableBDF
-from .steppers.radau import RadauIIA
-from .steppers.radau5 import Radau5
+from .steppers.radau import RadauIIA, stages_for
 
 METHODS = {"dopri5": "dopri5", "RK45": "dopri5", "radau5": "radau5", "Radau": "radau5",
            "radau": "radau", "bdf": "bdf", "BDF": "bdf"}
 MAX_T_EVAL = 10**6
 
 
-def make_ivp_stepper(method):
+def make_ivp_stepper(method, rtol: float = 1e-3):
     """A fresh stepper for a ``solve_ivp`` method name (see the module table).
 
+    ``"radau"`` is the named policy that picks the stage count from ``rtol``
+    (:func:`robonum.steppers.radau.stages_for`); the stepper it builds has them fixed.
     A :class:`~robonum.steppers.Stepper` passes through, as SciPy's ``solve_ivp``
     takes an ``OdeSolver`` class: ``method=RadauIIA(5)`` fixes the stages.
     """
@@ -49,9 +52,9 @@ def make_ivp_stepper(method):
     check.one_of("method", method, METHODS)
     key = METHODS[method]
     if key == "radau5":
-        return Radau5()
+        return RadauIIA(3)
     if key == "radau":
-        return RadauIIA()
+        return RadauIIA(stages_for(check.positive("rtol", rtol, lo=1e-14, hi=1.0)))
     if key == "bdf":
         return VariableBDF()
     return ExplicitRK("dopri5")
@@ -72,7 +75,7 @@ def solve_ivp(fun, t_span, y0, method="dopri5", *, rtol: float = 1e-3, atol: flo
     shrinks ``h`` to nothing, NaN in ``f``) come back as ``status = -1`` with
     ``reason`` and ``message``, never as a hang or an exception.
     """
-    stepper = make_ivp_stepper(method)
+    stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
     problem = ODEProblem(fun, y0, t_span, jac=jac, name="solve_ivp")
     if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
@@ -85,9 +88,10 @@ def solve_ivp(fun, t_span, y0, method="dopri5", *, rtol: float = 1e-3, atol: flo
         if np.any(t_eval < t0) or np.any(t_eval > t1) or np.any(np.diff(t_eval) < 0):
             raise ValueError(f"t_eval must be sorted times inside t_span = ({t0:g}, {t1:g})")
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
-    sol = integrate_adaptive(problem, stepper, rtol=rtol, atol=atol, first_step=first_step,
-                             max_step=max_step, controller=None, blowup=1e300,
-                             max_steps=max_steps, dense=dense_output or t_eval is not None)
+    stepper, policy = controlled(stepper, problem.t_span, rtol=rtol, atol=atol,
+                                 first_step=first_step, max_step=max_step)
+    sol = run(problem, stepper, policy, blowup=1e300, max_steps=max_steps,
+              dense=dense_output or t_eval is not None)
     dense = sol.info.pop("dense", None)
     if t_eval is not None:
         reached = t_eval[t_eval <= sol.t[-1]]

@@ -14,15 +14,15 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import scipy.linalg
-from scipy.linalg import lapack
 
+from . import _scipy
 from . import _validate as check
 from .errors import EvaluationError, NonlinearSolveError
 
-_GETRF = {"d": lapack.dgetrf, "D": lapack.zgetrf}
+_GETRF = {"d": "dgetrf", "D": "zgetrf"}     # LAPACK routine by dtype char
 _F64 = np.dtype(np.float64)
 MAX_DIM = 100_000   # state size; an (n, n) Jacobian of this size would already be 80 GB
+GAMMA_MAX = 1e3     # 1/s: damping beyond this is an overdamped, stiff problem
 
 
 def _call(name, fn, *args):
@@ -80,7 +80,10 @@ class ODEProblem:
 
     ``f``, ``jac`` and ``exact`` are called once here, at ``(t0, y0)``, so a
     wrong shape, a complex or non-finite value fails now with a named error.
+    ``layout`` names how a :class:`Solution` reads the state (``"state"``: as it is).
     """
+
+    layout = "state"
 
     def __init__(self, f, y0, t_span, jac=None, exact=None, name: str = "ODE", params=None):
         check.callable_("f", f)
@@ -140,7 +143,7 @@ class ODEProblem:
 
 
 class HamiltonianProblem(ODEProblem):
-    """Separable Hamiltonian ``H(q, p) = p·p/2 + V(q)``: ``q' = p``, ``p' = -∇V(q)``.
+    """Separable Hamiltonian ``H(q, p) = p·p/2 + V(q)``: ``q' = p``, ``p' = -∇V(q) - γ p``.
 
     The state is ``y = (q, p)`` of size ``2d``.  Any method integrates it
     through ``f``; splitting methods (``"verlet"`` ...) use ``grad_V`` directly.
@@ -153,13 +156,18 @@ class HamiltonianProblem(ODEProblem):
     V : callable, optional -- the potential, for :meth:`energy`; it receives
         ``q`` of shape ``(d,)`` or ``(d, m)`` and returns a scalar or ``(m,)``.
     hess_V : callable ``hess_V(q) -> (d, d)``, optional -- gives the analytic Jacobian.
+    gamma : float in [0, 1000] 1/s, the linear damping (default 0: no damping).  With
+        ``gamma > 0`` the energy decays, ``dH/dt = -γ |p|²``; :meth:`damped` makes one.
     exact, name, params : as for :class:`ODEProblem`.
     Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*, sec. I.1, VI.1.
     """
 
+    layout = "hamiltonian"       # Solution.q and .p are the halves of y
+
     def __init__(self, grad_V, q0, p0, t_span, V=None, hess_V=None, exact=None,
-                 name: str = "Hamiltonian", params=None):
+                 name: str = "Hamiltonian", params=None, gamma: float = 0.0):
         check.callable_("grad_V", grad_V)
+        self.gamma = gamma = check.real("gamma", gamma, 0.0, GAMMA_MAX)
         for label, fn in (("V", V), ("hess_V", hess_V)):
             if fn is not None:
                 check.callable_(label, fn)
@@ -171,7 +179,8 @@ class HamiltonianProblem(ODEProblem):
         self.grad_V, self.V, self.hess_V, self.d = grad_V, V, hess_V, d
 
         def f(t, y):
-            return np.concatenate([y[d:], -np.reshape(np.asarray(grad_V(y[:d]), dtype=float), d)])
+            force = -np.reshape(np.asarray(grad_V(y[:d]), dtype=float), d)
+            return np.concatenate([y[d:], force - gamma * y[d:] if gamma else force])
 
         jac = None
         if hess_V is not None:
@@ -179,6 +188,7 @@ class HamiltonianProblem(ODEProblem):
                 J = np.zeros((2 * d, 2 * d))
                 J[:d, d:] = np.eye(d)
                 J[d:, :d] = -np.asarray(hess_V(y[:d]), dtype=float)
+                J[d:, d:] = -gamma * np.eye(d)
                 return J
         t0, _ = check.interval("t_span", t_span)
         _as_output("grad_V", _call("grad_V", grad_V, q0.copy()), (d,), t0)
@@ -191,7 +201,20 @@ class HamiltonianProblem(ODEProblem):
         d = self.d
         return dict(grad_V=self.grad_V, q0=self.y0[:d], p0=self.y0[d:], t_span=self.t_span,
                     V=self.V, hess_V=self.hess_V, exact=self.exact, name=self.name,
-                    params=self.params)
+                    params=self.params, gamma=self.gamma)
+
+    def damped(self, gamma: float) -> HamiltonianProblem:
+        """This system with damping ``p' = -∇V(q) - γ p`` (``γ`` in [0, 1000] 1/s).
+
+        Runge-Kutta methods integrate the damped right-hand side; splitting methods
+        run as ``D(h/2) ∘ Φ_h ∘ D(h/2)`` with the exact damping flow ``D(τ): p ← e^{-γτ} p``
+        (a Strang splitting, so order 2 whatever the order of ``Φ``; HLW sec. II.5).
+        Example: ``rn.integrate(rn.problems.pendulum().damped(0.01), "verlet", 0.1)``.
+        """
+        gamma = check.real("gamma", gamma, 0.0, GAMMA_MAX)
+        if gamma == 0.0:
+            return self
+        return self.replace(gamma=gamma, exact=None, name=f"{self.name}, damped (γ={gamma:g})")
 
     def energy(self, y) -> np.ndarray | float:
         """``H = p·p/2 + V(q)`` for ``y`` of shape ``(2d,)`` or ``(2d, m)``."""
@@ -265,7 +288,9 @@ class Work:
         factorisation of a small matrix (it runs once or twice per step).
         """
         self.nlu += 1
-        getrf = _GETRF.get(M.dtype.char) or scipy.linalg.get_lapack_funcs("getrf", (M,))
+        name = _GETRF.get(M.dtype.char)
+        getrf = (getattr(_scipy.lapack(), name) if name
+                 else _scipy.linalg().get_lapack_funcs("getrf", (M,)))
         lu, piv, info = getrf(M)
         if info > 0:
             raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
@@ -276,7 +301,7 @@ class Work:
 
     @staticmethod
     def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:
-        return scipy.linalg.lu_solve(lu, rhs, check_finite=False)
+        return _scipy.linalg().lu_solve(lu, rhs, check_finite=False)
 
     def counters(self) -> dict:
         return dict(nfev=self.nfev, njev=self.njev, nlu=self.nlu, n_newton=self.n_newton)

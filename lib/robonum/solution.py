@@ -40,8 +40,9 @@ class Solution:
     used, or None for adaptive runs), ``status``, ``reason``, ``message``,
     ``nfev``, ``njev``, ``nlu``, ``n_newton``, ``nsteps`` (steps taken,
     accepted ones for adaptive runs), ``nreject`` (rejected steps),
-    ``layout`` (``"state"``, ``"hamiltonian"`` or ``"so3"``) and ``info``
-    (extras such as ``compile_time``/``run_time`` of the compiled path).
+    ``layout`` (the problem's: ``"state"``, ``"hamiltonian"`` or ``"so3"``), ``info``
+    (extras: ``h``, the steps of a run by rule; ``compile_time``/``run_time`` of the
+    compiled path) and ``sol`` (the dense output of ``solve_ivp(..., dense_output=True)``).
     """
 
     t: np.ndarray
@@ -59,6 +60,7 @@ class Solution:
     nreject: int = 0
     layout: str = "state"
     info: dict = field(default_factory=dict)
+    sol: object = None           # solve_ivp's dense output (DenseOutput) with dense_output=True
 
     @property
     def success(self) -> bool:

@@ -48,6 +48,7 @@ import numpy as np
 
 import robonum as rn
 from robonum import fast
+from robonum.book import bench
 from robonum.problems import testset as ts
 from robonum.steppers import RadauIIA
 
@@ -80,7 +81,7 @@ def problems():
 
 
 def curve(p, solver, method, rtols, scale, ref, floor):
-    return [ts.run(p, solver, method, r, r * scale, ref, floor, REPEATS) for r in rtols]
+    return [bench.run(p, solver, method, r, r * scale, ref, floor, REPEATS) for r in rtols]
 
 
 def compiled_problem(p):
@@ -90,7 +91,7 @@ def compiled_problem(p):
 
 def at(curves, digits, key):
     """Work at ``digits`` of the better of one or more codes, each along its own front (None outside)."""
-    return ts.better_work_at(curves, digits, key)
+    return bench.better_work_at(curves, digits, key)
 
 
 def fmt(x, spec=".2f"):
@@ -136,8 +137,8 @@ def stages(curves, rtols):
           "/ that run's (-- where no 5-stage run reaches them)")
     print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
     for name, p, scale, ref, floor in problems():
-        five = [ts.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols]  # nfev only
-        cells = [fmt(q) for q in ts.cost_ratio(curves[name][0]["radau5"], five)]
+        five = [bench.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols]  # nfev only
+        cells = [fmt(q) for q in bench.cost_ratio(curves[name][0]["radau5"], five)]
         print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
 
 

@@ -3,8 +3,9 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.adaptive import integrate_adaptive
+from robonum.book import bench
 from robonum.problems import testset as ts
+from robonum.ivp import make_ivp_stepper
 from robonum.steppers.radau import AUTO_RTOL, STAGES, RadauIIA, constants
 
 EPS = np.finfo(float).eps
@@ -64,8 +65,7 @@ def test_one_linear_step_is_R_of_hL(s):
     """
     L = np.array([[-2.0, 1.0], [0.0, -500.0]])
     p = rn.ODEProblem(lambda t, y: L @ y, [1.0, 1.0], (0, 1), jac=lambda t, y: L)
-    st, w = RadauIIA(s), rn.Work(p)
-    st.set_tolerances(1e-10, 1e-12)
+    st, w = RadauIIA(s, rtol=1e-10, atol=1e-12), rn.Work(p)
     y, _, _ = st.step(w, 0.0, p.y0.copy(), 0.05, st.init(w, 0.0, p.y0, 0.05))
     R = rn.methods.radau_iia(s).stability_function()
     lam, V = np.linalg.eig(0.05 * L)
@@ -77,29 +77,33 @@ def test_one_linear_step_is_R_of_hL(s):
 def test_accurate_and_dense_on_a_closed_form(s):
     """The run and its collocation polynomials (dense output) against the logistic's closed form."""
     p = rn.problems.logistic(t_span=(0, 5))
-    sol = integrate_adaptive(p, RadauIIA(s), rtol=1e-10, atol=1e-12, first_step=None, max_step=None,
-                             controller=None, blowup=1e300, max_steps=10_000, dense=True)
+    sol = rn.solve_ivp(p.f, p.t_span, p.y0, method=RadauIIA(s), rtol=1e-10, atol=1e-12,
+                       jac=p.jac, dense_output=True)
     assert sol.success and abs(sol.y_final[0] - p.exact(5.0)[0]) < 1e-8
     tt = np.linspace(0, 5, 41)
-    assert np.abs(sol.info["dense"](tt)[0] - p.exact(tt)[0]).max() < 1e-8
+    assert np.abs(sol.sol(tt)[0] - p.exact(tt)[0]).max() < 1e-8
 
 
-def test_stages_chosen_from_rtol():
-    st = RadauIIA()
+def test_method_radau_chooses_the_stages_from_rtol_and_fixes_them():
     for rtol, s in ((1e-3, 3), (10 * AUTO_RTOL, 3), (AUTO_RTOL, 5), (1e-9, 5)):
-        st.set_tolerances(rtol, rtol)
+        st = make_ivp_stepper("radau", rtol)
         assert (st.stages, st.order, st.error_order) == (s, 2 * s - 1, s)
         assert st.default_controller().q == s + 1
+        built = st.with_tolerances(rtol / 10, rtol)          # new tolerances, same stages
+        assert built is not st and built.stages == s and (built.rtol, built.atol) == (rtol / 10, rtol)
+        assert st.rtol == 1e-6                              # the one built first is unchanged
     assert RadauIIA(5).stages == 5 and RadauIIA(3).stages == 3
+    with pytest.raises(ValueError, match="stages"):
+        RadauIIA(4)
 
 
 def test_more_stages_pay_at_tight_tolerance():
     """The module docstring's measurement at one point: HIRES, the 3-stage run at rtol 1e-8 (about
     9.3 digits) against the 5-stage runs at 1e-6 and 1e-7 around those digits (measured 0.36)."""
     p = ts.hires()
-    three = ts.run(p, "robonum", RadauIIA(3), 1e-8, 1e-12)
-    five = [ts.run(p, "robonum", RadauIIA(5), r, r * 1e-4) for r in (1e-6, 1e-7)]
-    w5 = ts.work_at([c["digits"] for c in five], [c["nfev"] for c in five], three["digits"], front=True)
+    three = bench.run(p, "robonum", RadauIIA(3), 1e-8, 1e-12)
+    five = [bench.run(p, "robonum", RadauIIA(5), r, r * 1e-4) for r in (1e-6, 1e-7)]
+    w5 = bench.work_at([c["digits"] for c in five], [c["nfev"] for c in five], three["digits"], front=True)
     assert w5 is not None and w5 < 0.5 * three["nfev"]
 
 

@@ -1,10 +1,9 @@
-"""Radau5: constants from the tableau, one step of a linear problem, controller hooks."""
+"""RADAU5 (RadauIIA(3)): constants from the tableau, one step of a linear problem, controller hooks."""
 import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.steppers.radau import constants
-from robonum.steppers.radau5 import Radau5
+from robonum.steppers.radau import RadauIIA, constants
 
 S6 = np.sqrt(6.0)
 _C = constants(3)
@@ -38,8 +37,7 @@ def test_one_step_linear_equals_R_of_hA():
     """On y' = L y one step is R(hL) y0 with Radau IIA's R (Newton exact in one iteration)."""
     L = np.array([[-2.0, 1.0], [0.0, -500.0]])
     p = rn.ODEProblem(lambda t, y: L @ y, [1.0, 1.0], (0, 1), jac=lambda t, y: L)
-    st, w = Radau5(), rn.Work(p)
-    st.set_tolerances(1e-10, 1e-12)
+    st, w = RadauIIA(3, rtol=1e-10, atol=1e-12), rn.Work(p)
     state = st.init(w, 0.0, p.y0, 0.05)
     y, err, _ = st.step(w, 0.0, p.y0.copy(), 0.05, state)
     R = rn.methods.get("radau3").stability_function()
@@ -51,21 +49,21 @@ def test_one_step_linear_equals_R_of_hA():
 def test_order_5_on_smooth_problem():
     """Global error falls like rtol^(5/6)-ish: check it shrinks with rtol and meets it loosely."""
     p = rn.problems.logistic(t_span=(0, 5))
-    errs = [abs(rn.integrate(p, Radau5(), rtol=r, atol=r).y_final[0] - p.exact(5.0)[0])
+    errs = [abs(rn.integrate(p, RadauIIA(3), rtol=r, atol=r).y_final[0] - p.exact(5.0)[0])
             for r in (1e-4, 1e-6, 1e-8)]
     assert errs[0] > errs[1] > errs[2] and errs[2] < 1e-7
 
 
 def test_jacobian_reused():
     p = rn.problems.robertson(t_span=(0, 1e5))
-    s = rn.integrate(p, Radau5(), rtol=1e-6, atol=1e-10)
+    s = rn.integrate(p, RadauIIA(3), rtol=1e-6, atol=1e-10)
     assert s.success and s.njev < s.nsteps
 
 
 def test_works_through_integrate_with_controller():
     p = rn.problems.stiff_cosine()
     c = rn.StepController(4, predictive=True)
-    s = rn.integrate(p, Radau5(), rtol=1e-6, atol=1e-9, controller=c)
+    s = rn.integrate(p, RadauIIA(3), rtol=1e-6, atol=1e-9, controller=c)
     assert s.success and abs(s.y_final[0] - np.cos(1)) < 1e-5
 
 

@@ -4,6 +4,7 @@ import pytest
 from scipy.integrate import solve_ivp
 
 import robonum as rn
+from robonum.book import bench
 from robonum.problems import testset
 
 ATOL = {"hires": 1e-16, "rober": 1e-20, "vdpol": 1e-12}
@@ -49,24 +50,24 @@ def test_digits_and_bad_names():
 def test_work_front_drops_dominated_runs():
     # (digits, nfev) of four runs; the third reached fewer digits than the fourth for more work
     d, w = [4.7, 5.3, 6.4, 6.7, 5.3], [1663, 1985, 4095, 3192, 2500]
-    fd, fw = testset.work_front(d, w)
+    fd, fw = bench.work_front(d, w)
     assert fd.tolist() == [4.7, 5.3, 6.7] and fw.tolist() == [1663, 1985, 3192]
     assert np.all(np.diff(fw) > 0)              # more digits always cost more along the front
     # at 6.5 digits the front interpolates between 5.3 and 6.7; the raw cloud between 6.4 and 6.7
-    on_front = testset.work_at(d, w, 6.5, front=True)
-    raw = testset.work_at(d, w, 6.5)
+    on_front = bench.work_at(d, w, 6.5, front=True)
+    raw = bench.work_at(d, w, 6.5)
     assert 1985 < on_front < 3192 < raw < 4095
-    assert testset.work_at(d, w, 7.0, front=True) is None      # no extrapolation upwards
+    assert bench.work_at(d, w, 7.0, front=True) is None      # no extrapolation upwards
     # below the front the cheapest run answers: it already reaches more digits
-    assert testset.work_at([5.0, 4.0], [100.0, 150.0], 4.5, front=True) == 100.0
-    assert testset.work_at([5.0, 4.0], [100.0, 150.0], 4.5) == pytest.approx(np.sqrt(100 * 150))
+    assert bench.work_at([5.0, 4.0], [100.0, 150.0], 4.5, front=True) == 100.0
+    assert bench.work_at([5.0, 4.0], [100.0, 150.0], 4.5) == pytest.approx(np.sqrt(100 * 150))
 
 
 def test_work_front_bad_input():
     with pytest.raises(ValueError, match="equally long"):
-        testset.work_front([1.0, 2.0], [10.0])
+        bench.work_front([1.0, 2.0], [10.0])
     with pytest.raises(ValueError, match="work_list must be positive"):
-        testset.work_front([1.0, 2.0], [10.0, 0.0])
+        bench.work_front([1.0, 2.0], [10.0, 0.0])
 
 
 def test_the_better_code_is_read_on_its_own_front():
@@ -74,34 +75,34 @@ def test_the_better_code_is_read_on_its_own_front():
     # HIRES, rtol 1e-4 ... 1e-8 (digits, nfev): our Radau's runs about 6 digits, and our BDF's
     radau = [run(5.21, 704), run(5.55, 888), run(8.13, 1215), run(8.76, 1535)]
     bdf = [run(5.78, 1184), run(6.40, 1411), run(7.66, 1777)]
-    alone = testset.work_at([5.55, 8.13], [888, 1215], 6.0)
-    assert testset.better_work_at([radau], 6.0) == pytest.approx(alone)
+    alone = bench.work_at([5.55, 8.13], [888, 1215], 6.0)
+    assert bench.better_work_at([radau], 6.0) == pytest.approx(alone)
     # a second code can only help: the BDF run does not lift Radau's interpolated work ...
-    assert testset.better_work_at([radau, bdf], 6.0) == pytest.approx(alone)
+    assert bench.better_work_at([radau, bdf], 6.0) == pytest.approx(alone)
     # ... as it does on one front over both codes' runs, where it sits between Radau's two
-    merged = testset.work_at(*zip(*[(c["digits"], c["nfev"]) for c in radau + bdf]), 6.0, front=True)
+    merged = bench.work_at(*zip(*[(c["digits"], c["nfev"]) for c in radau + bdf]), 6.0, front=True)
     assert merged > 1.2 * alone
     # where only BDF's front brackets the target, BDF answers; above both, nobody does
-    assert testset.better_work_at([radau[:2], bdf], 7.0) == pytest.approx(
-        testset.work_at([6.40, 7.66], [1411, 1777], 7.0))
+    assert bench.better_work_at([radau[:2], bdf], 7.0) == pytest.approx(
+        bench.work_at([6.40, 7.66], [1411, 1777], 7.0))
     # a front that starts above the target answers with its cheapest run (more digits already)
-    assert testset.better_work_at([bdf], 5.0) == 1184
-    assert testset.better_work_at([radau, bdf], 9.0) is None
-    assert testset.better_work_at([radau[:1], [run(6.0, 10, ok=False)] * 3], 5.0) is None
-    assert testset.better_work_at([radau], 6.0, key="cpu") == pytest.approx(alone / 1e4)
+    assert bench.better_work_at([bdf], 5.0) == 1184
+    assert bench.better_work_at([radau, bdf], 9.0) is None
+    assert bench.better_work_at([radau[:1], [run(6.0, 10, ok=False)] * 3], 5.0) is None
+    assert bench.better_work_at([radau], 6.0, key="cpu") == pytest.approx(alone / 1e4)
     with pytest.raises(ValueError, match="key"):
-        testset.better_work_at([radau], 6.0, key="steps")
+        bench.better_work_at([radau], 6.0, key="steps")
 
 
 def test_cost_ratio_reads_the_other_front_at_each_runs_digits():
     run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
     mine = [run(4.0, 200), run(6.0, 400), run(9.0, 900), run(5.0, 300, ok=False)]
     other = [run(5.0, 100), run(7.0, 400), run(6.5, 500)]      # (6.5, 500) is not on the front
-    q = testset.cost_ratio(mine, other)
+    q = bench.cost_ratio(mine, other)
     assert q[0] == 100 / 200                 # below the front: its cheapest run already does it
     assert q[1] == pytest.approx(200 / 400)   # halfway between 100 and 400 in log work
     assert q[2] is None and q[3] is None     # above what the others reach; a failed run
-    assert testset.cost_ratio(mine, other[:1]) == [None] * 4     # one point is no front
-    assert testset.cost_ratio(mine[:1], other, key="cpu")[0] == pytest.approx(0.5)
+    assert bench.cost_ratio(mine, other[:1]) == [None] * 4     # one point is no front
+    assert bench.cost_ratio(mine[:1], other, key="cpu")[0] == pytest.approx(0.5)
     with pytest.raises(ValueError, match="key"):
-        testset.cost_ratio(mine, other, key="steps")
+        bench.cost_ratio(mine, other, key="steps")

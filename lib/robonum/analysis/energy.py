@@ -97,3 +97,36 @@ def growth_exponent(t, err, T_a: float, T_b: float) -> float:
     if m_a <= 0:
         raise ValueError(f"the error is 0 up to T_a = {T_a}; choose a later T_a")
     return float(np.log(m_b / m_a) / np.log(T_b / T_a))
+
+
+def max_error_in_log_windows(t, err, n_windows: int = 100, t_min: float | None = None):
+    """The envelope of an error curve for a log-log plot: ``max err`` over log-spaced windows of ``t``.
+
+    Windows ``(t_min r^(k-1), t_min r^k]``, ``k = 1..n_windows``, with ``r`` chosen so
+    the last window ends at ``t[-1]``; ``t_min`` defaults to the first positive
+    ``t``.  Windows holding no sample are left out.  Returns ``(window ends, max
+    err)``.  ``n_windows`` in [1, 10 000].  Plotting this instead of 10^6 points
+    keeps the figure honest (every peak is kept) and light.
+    """
+    t = check.real_array("t", t, ndim=1, max_size=100_000_000)
+    err = check.real_array("err", err, ndim=1, max_size=100_000_000)
+    if t.shape != err.shape:
+        raise ValueError(f"t and err must have equal length, got {t.size} and {err.size}")
+    if np.any(np.diff(t) <= 0):
+        raise ValueError("t must be strictly increasing")
+    n_windows = check.integer("n_windows", n_windows, 1, 10_000)
+    positive = t[t > 0]
+    if positive.size == 0:
+        raise ValueError("t must contain a positive time")
+    t_min = float(positive[0]) if t_min is None else check.positive("t_min", t_min)
+    if not t_min < t[-1]:
+        raise ValueError(f"t_min must be < t[-1] = {t[-1]:g}, got {t_min:g}")
+    edges = np.geomspace(t_min, t[-1], n_windows + 1)
+    edges[-1] = t[-1]
+    # t is sorted: window k holds the contiguous samples edges[k] < t <= edges[k+1] (the first
+    # also t_min itself), so window k ends where window k+1 starts and the last one at t[-1]
+    starts = np.searchsorted(t, edges[:-1], side="right")
+    starts[0] = np.searchsorted(t, t_min, side="left")
+    stops = np.append(starts[1:], t.size)
+    keep = stops > starts
+    return edges[1:][keep], np.maximum.reduceat(err, starts[keep])

@@ -31,8 +31,8 @@ import numbers
 
 import numpy as np
 import numpy.polynomial.polynomial as npoly
-from scipy.optimize import minimize_scalar
 
+from .. import _scipy
 from .. import _validate as check
 
 # Roots this close to the unit circle count as "on" it (numpy's roots of these
@@ -289,7 +289,7 @@ def alpha_angle(alpha, beta) -> float:
     best = float(vals[i])
     if best < np.pi / 2:
         lo, hi = th[max(i - 1, 0)], th[min(i + 1, th.size - 1)]
-        res = minimize_scalar(lambda t: float(angle(t)[0]), bounds=(lo, hi), method="bounded",
+        res = _scipy.optimize().minimize_scalar(lambda t: float(angle(t)[0]), bounds=(lo, hi), method="bounded",
                               options={"xatol": 1e-13})
         best = min(float(res.fun), best)
     probe = -10.0 * np.exp(1j * 0.5 * best)   # inside the claimed wedge, far out

@@ -29,9 +29,8 @@ from fractions import Fraction
 
 import numpy as np
 import numpy.polynomial.polynomial as npoly
-from scipy.optimize import brentq
 
-from .. import _latex
+from .. import _latex, _scipy
 from .. import _validate as check
 
 _CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
@@ -226,7 +225,7 @@ def first_crossing(g, candidates, bad, upper_good):
         mid = 0.5 * (r + nxt)
         if bad(mid):
             a, b = sorted((prev_mid, mid))
-            return brentq(g, a, b, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=200)
+            return _scipy.optimize().brentq(g, a, b, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=200)
         prev_mid = mid
     return None
 

@@ -9,9 +9,12 @@
 * :mod:`.glue` -- ``glue``: computed values into the prose;
 * :mod:`.tol` -- ``Tol``: how far a shown number may move between machines, and why;
 * :mod:`.table` -- ``Table``: results as an HTML table with typeset math, not printed text;
-* :mod:`.exercise` -- ``Exercise``: self-checked classroom exercises (static page and Jupyter).
+* :mod:`.exercise` -- ``Exercise``: self-checked classroom exercises (static page and Jupyter);
+* :mod:`.bench` -- the benchmark harness: work-precision runs, fronts and cost ratios.
+
+This is the book layer: it imports the numerical core, the core never imports it.
 """
-from . import ko, latex
+from . import bench, ko, latex
 from .exercise import CheckResult, Exercise
 from .glue import glue, glue_math
 from .ko import run_message, sentences
@@ -20,5 +23,5 @@ from .style import FONT_NAME, use_book_style
 from .table import Table
 from .tol import Tol
 
-__all__ = ["FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message", "sentences",
+__all__ = ["bench", "FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message", "sentences",
            "fmt", "fmt_h", "sci", "pct", "round_sig", "matches_printed", "glue", "glue_math", "Tol"]

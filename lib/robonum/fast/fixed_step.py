@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import _validate as check
 from .. import methods
-from ..fixed import equal_steps
+from ..policy import equal_steps
 from ..problem import HamiltonianProblem, ODEProblem
 from ..problems import pendulum as _pendulum
 from ..solution import FAILURE, SUCCESS, Solution

@@ -16,8 +16,8 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from .. import _validate as check
-from .._run import bound_of
-from ..adaptive import MAX_ADAPTIVE_STEPS
+from ..loop import bound_of
+from ..policy import MAX_ADAPTIVE_STEPS
 from ..problem import ODEProblem, _as_output
 from ..solution import FAILURE, SUCCESS, Solution
 from ..steppers.radau import stages_for

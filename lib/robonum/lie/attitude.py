@@ -38,6 +38,8 @@ class AttitudeProblem(ODEProblem):
     name, params : as for :class:`robonum.ODEProblem`.
     """
 
+    layout = "so3"               # Solution.R reads y as the rows of R
+
     def __init__(self, omega, R0, t_span, *, state_dependent: bool = False, exact=None,
                  name: str = "attitude", params=None):
         R0 = so3._mat3("R0", R0)

@@ -18,7 +18,8 @@ import math
 import numpy as np
 
 from .. import _validate as check
-from ..fixed import equal_steps, march
+from ..loop import run
+from ..policy import EqualSteps, equal_steps
 from ..problem import ODEProblem
 from ..steppers import ExplicitRK, Stepper
 from . import so3
@@ -158,4 +159,4 @@ def integrate_quaternion(q0, omega, t_span, h: float, method: str = "exp", *, sa
 
     problem = ODEProblem(f, q0, t_span, name="unit quaternion")
     stepper = ExplicitRK(method) if method in ("euler", "rk4") else _QuaternionStep(method, w_of_t)
-    return march(problem, stepper, n, h_used, save_every=save_every, blowup=blowup)
+    return run(problem, stepper, EqualSteps(n, h_used, save_every), blowup=blowup)

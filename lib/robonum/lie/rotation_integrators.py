@@ -11,7 +11,7 @@ Seed 1.18 ④ compares four ways for a constant ω; the book adds more (``METHOD
 ``"rkmk4"``        Runge-Kutta-Munthe-Kaas with the RK4 tableau, order 4;
 ``"cg3"``          Crouch-Grossman, order 3.
 
-All of them run through robonum's one fixed-step loop (:func:`robonum.fixed.march`)
+All of them run through robonum's one step loop (:func:`robonum.loop.run`, equal steps)
 on the state ``vec(R)`` (9 entries, row-major) of an :class:`AttitudeProblem`; the
 steppers are built from tableaux in :mod:`robonum.lie.group_methods`.  The result is a
 :class:`robonum.Solution` with layout ``"so3"`` (``sol.R`` has shape ``(len(t), 3, 3)``).
@@ -26,7 +26,8 @@ import numpy as np
 
 from .. import _validate as check
 from .. import methods
-from ..fixed import equal_steps, march
+from ..loop import run
+from ..policy import EqualSteps, equal_steps
 from . import group_methods, so3
 from .attitude import AttitudeProblem
 from .projection import _polar
@@ -95,16 +96,14 @@ def integrate_rotation(R0, omega, t_span, h: float, method="exp", *, state_depen
     n, h_used = equal_steps(t_span, h, MAX_ROTATION_STEPS, "integrate_rotation")
     save_every = check.integer("save_every", save_every, 1, n)
     problem = AttitudeProblem(omega, R0, t_span, state_dependent=state_dependent)
-    return _march(problem, step, n, h_used, save_every, blowup)
+    return run(problem, step, EqualSteps(n, h_used, save_every), blowup=blowup)
 
 
 def integrate_attitude(problem: AttitudeProblem, method, h: float, *, save_every: int = 1,
                        blowup: float = 1e8):
-    """:func:`integrate_rotation` for a ready-made :class:`AttitudeProblem` (``coning()``,
-    ``FreeRigidBody``): equal steps of at most ``h``, ``sol.R`` for the attitudes.
-
-    The same run as ``rn.integrate(problem, lie.stepper(method), h)``, which
-    ``rn.convergence_study`` uses; this one also gives the result the ``"so3"`` layout.
+    """A thin wrapper: ``rn.integrate(problem, lie.stepper(method), h)`` for an
+    :class:`AttitudeProblem` (``coning()``, ``FreeRigidBody``), with the rotation
+    integrators' step cap and method names; ``sol.R`` for the attitudes.
     """
     if not isinstance(problem, AttitudeProblem):
         raise TypeError(f"problem must be an AttitudeProblem, got {type(problem).__name__}")
@@ -112,13 +111,7 @@ def integrate_attitude(problem: AttitudeProblem, method, h: float, *, save_every
     h = check.positive("h", h)
     n, h_used = equal_steps(problem.t_span, h, MAX_ROTATION_STEPS, "integrate_attitude")
     save_every = check.integer("save_every", save_every, 1, n)
-    return _march(problem, step, n, h_used, save_every, blowup)
-
-
-def _march(problem, step, n, h, save_every, blowup):
-    sol = march(problem, step, n, h, save_every=save_every, blowup=blowup)
-    sol.layout = "so3"
-    return sol
+    return run(problem, step, EqualSteps(n, h_used, save_every), blowup=blowup)
 
 
 def exact_rotation(R0, omega, t) -> np.ndarray:

@@ -22,8 +22,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.optimize import brentq
 
+from .. import _scipy
 from .. import _validate as check
 
 _CBRT2 = 2.0 ** (1.0 / 3.0)
@@ -98,7 +98,7 @@ class SplittingMethod:
             return math.inf
         hi = bad[0]
         lo = grid[max(int(np.searchsorted(grid, hi)) - 1, 0)]
-        return float(brentq(excess, lo, hi, xtol=1e-14)) if excess(lo) < 0 else float(lo)
+        return float(_scipy.optimize().brentq(excess, lo, hi, xtol=1e-14)) if excess(lo) < 0 else float(lo)
 
     def __repr__(self):
         return f"SplittingMethod({self.name!r}, order={self.order}, force evaluations={self.force_evaluations})"

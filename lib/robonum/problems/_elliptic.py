@@ -37,7 +37,8 @@ import math
 from decimal import Decimal, localcontext
 
 import numpy as np
-import scipy.special
+
+from .. import _scipy
 
 M1_MIN = 1e-16        # 1 - m below this: H is within a rounding unit of g/l (see pendulum)
 _EPS = float(np.finfo(float).eps)
@@ -118,14 +119,14 @@ def libration(q0: float, p0: float, w2: float):
             f"for libration with 1 - m >= {M1_MIN:g}, i.e. H <= (g/l)(1 - {2 * M1_MIN:g}), and "
             f"for rotation H >= g/l (exact=None).  Move q0 or p0 away from the upright position.")
     w, k = math.sqrt(w2), math.sqrt(m)
-    K = float(scipy.special.elliprf(0.0, m1, 1.0))            # quarter period in u
+    K = float(_scipy.special().elliprf(0.0, m1, 1.0))            # quarter period in u
     if k == 0.0:
         u0 = 0.0                                               # at rest at the bottom
     else:
         # F(φ0|m) = sin φ0 R_F(cos²φ0, 1 - m sin²φ0, 1) for |φ0| <= π/2 (DLMF 19.25.5),
         # with sin φ0 = s/k, cos²φ0 = v²/m and 1 - m sin²φ0 = cos²(ql/2);
         # a negative p0 (cn(u0) < 0) is the mirror point u0 = 2K - F.
-        F = s / k * float(scipy.special.elliprf(v2 / m, c2, 1.0))
+        F = s / k * float(_scipy.special().elliprf(v2 / m, c2, 1.0))
         u0 = F if p0 >= 0.0 else 2.0 * K - F
 
     def flow(tau: np.ndarray) -> np.ndarray:

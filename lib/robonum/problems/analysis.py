@@ -5,8 +5,8 @@ import math
 import warnings
 
 import numpy as np
-from scipy.integrate import solve_ivp
 
+from .. import _scipy
 from .. import _validate as check
 from ..errors import EvaluationError, ReferenceSolutionError
 from ..problem import ODEProblem, Work
@@ -148,7 +148,7 @@ def reference_solution(problem: ODEProblem, t_eval, *, method: str = "Radau",
     with warnings.catch_warnings():
         warnings.simplefilter("error")       # e.g. overflow in f: a failed reference, not a warning
         try:
-            sol = solve_ivp(f, (t0, t1), problem.y0.copy(), method=method,
+            sol = _scipy.integrate().solve_ivp(f, (t0, t1), problem.y0.copy(), method=method,
                             t_eval=t_eval, rtol=rtol, atol=atol, **kw)
         except Warning as w:
             raise ReferenceSolutionError(f"reference solution failed ({method}): "

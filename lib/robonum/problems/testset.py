@@ -8,19 +8,17 @@ published with the test set (computed there with RADAU5/MEBDFI at tight
 tolerances in quadruple precision; ``tests/lib/test_testset.py`` checks them
 against SciPy at ``rtol = 1e-12``).  :func:`digits` is the test set's
 accuracy measure, ``-log10`` of the largest relative error at ``t_end``.
+The book's benchmark harness (work-precision runs, fronts, cost ratios) lives
+in the book layer, :mod:`robonum.book.bench`.
 
 Reference: F. Mazzia and C. Magherini, *Test Set for Initial Value Problem
 Solvers*, release 2.4 (2008), problems HIRES, ROBER and VDPOL.
 """
 from __future__ import annotations
 
-import time
-
 import numpy as np
-from scipy.integrate import solve_ivp as scipy_solve
 
 from .. import _validate as check
-from ..ivp import solve_ivp as ivp_solve
 from ..problem import ODEProblem
 
 HIRES_END = 321.8122
@@ -119,117 +117,3 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     den = np.where(den == 0.0, 1.0, den)
     err = float(np.max(np.abs(y - ref) / den))
     return 16.0 if err == 0.0 else float(min(16.0, -np.log10(err)))
-
-
-def run(problem: ODEProblem, solver, method, rtol: float, atol: float,
-        reference=None, floor: float = 0.0, repeats: int = 1) -> dict:
-    """One work-precision point: ``nfev``, best CPU seconds of ``repeats``, digits at ``t_end``.
-
-    ``solver`` is ``"robonum"`` (``rn.solve_ivp``), ``"scipy"``
-    (``scipy.integrate.solve_ivp``) or any function with their signature
-    (``robonum.fast.solve_ivp``); ``method`` is that solver's method (for
-    ``"robonum"`` also a stepper, ``RadauIIA(5)``); the problem's analytic
-    Jacobian is given to all.
-    """
-    if not callable(solver):
-        check.one_of("solver", solver, ("robonum", "scipy"))
-    repeats = check.integer("repeats", repeats, 1, 20)
-    ref = problem.params["reference"] if reference is None else reference
-    call = solver if callable(solver) else ivp_solve if solver == "robonum" else scipy_solve
-    best, sol = np.inf, None
-    for _ in range(repeats):
-        tic = time.process_time()
-        sol = call(problem.f, problem.t_span, problem.y0.copy(), method=method, rtol=rtol,
-                   atol=atol, jac=problem.jac)
-        best = min(best, time.process_time() - tic)
-    ok = bool(sol.success)
-    return dict(nfev=int(sol.nfev), njev=int(sol.njev), nlu=int(sol.nlu), cpu=best, ok=ok,
-                digits=digits(sol.y[:, -1], ref, floor) if ok else 0.0)
-
-
-def work_front(digit_list, work_list) -> tuple[np.ndarray, np.ndarray]:
-    """The runs no other run beats (the lower envelope of a work-precision cloud).
-
-    A run stays when every run with at least as many digits needed more work.
-    Near neighbouring tolerances the digits of a stiff problem scatter by half
-    a digit (VDPOL: rtol 1e-5 can give fewer digits than 10^-4.5), so the
-    front answers the question a user has -- the least work, among the runs
-    made, that reached ``d`` digits -- without one unlucky run deciding it.
-    Returns ``(digits, work)`` sorted by digits.
-    """
-    d = check.real_array("digit_list", digit_list, ndim=1)
-    w = check.real_array("work_list", work_list, ndim=1)
-    if d.shape != w.shape or d.size == 0:
-        raise ValueError(f"digit_list and work_list must be equally long and non-empty, "
-                         f"got {d.size} and {w.size}")
-    if np.any(w <= 0):
-        raise ValueError("work_list must be positive (work is compared on a log scale)")
-    order = np.lexsort((w, -d))              # most digits first; equal digits: cheapest first
-    keep, cheapest = [], np.inf
-    for i in order:
-        if w[i] < cheapest:
-            keep.append(i)
-            cheapest = w[i]
-    keep = keep[::-1]
-    return d[keep], w[keep]
-
-
-def work_at(digit_list, work_list, target: float, *, front: bool = False) -> float | None:
-    """Work needed for ``target`` digits, interpolated linearly in ``(digits, log work)``.
-
-    ``None`` when ``target`` lies outside the digits the runs reached (no
-    extrapolation).  ``front=True`` interpolates along :func:`work_front`;
-    below its first point the answer is that point's work (the cheapest run
-    already reaches more digits than asked; no run was cheaper).
-    """
-    if front:
-        digit_list, work_list = work_front(digit_list, work_list)
-        if target < digit_list[0]:
-            return float(work_list[0])
-    d = np.asarray(digit_list, dtype=float)
-    w = np.log(np.asarray(work_list, dtype=float))
-    order = np.argsort(d)
-    d, w = d[order], w[order]
-    if not d[0] <= target <= d[-1]:
-        return None
-    return float(np.exp(np.interp(target, d, w)))
-
-
-def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
-    """Work the better of several codes needs for ``target`` digits: the least of their fronts there.
-
-    ``codes`` is a list of codes, each a list of :func:`run` results.  Each
-    code's successful runs are interpolated along its own front
-    (:func:`work_at`) and the cheapest code answers.  Not one front over all
-    runs: interpolating between a run of one code and a run of another
-    describes no run that either code can make, and adding a code's run could
-    then raise the work of the better code (HIRES at rtol 1e-4 ... 1e-8: one
-    BDF run of 5.78 digits raised our Radau's 938 f-evaluations at 6 digits to
-    1187 on the merged front; ``tests/lib/test_testset.py``).  A code whose
-    front starts above ``target`` answers with its cheapest run (it already
-    reaches more digits; :func:`work_at`).  ``None`` where no code has two
-    successful runs or every such code stays below ``target`` (no extrapolation).
-    """
-    check.one_of("key", key, ("nfev", "cpu"))
-    found = []
-    for runs in codes:
-        ok = [c for c in runs if c["ok"]]
-        if len(ok) >= 2:
-            found.append(work_at([c["digits"] for c in ok], [c[key] for c in ok], target, front=True))
-    found = [w for w in found if w is not None]
-    return min(found) if found else None
-
-
-def cost_ratio(runs, others, key: str = "nfev") -> list:
-    """For each run of ``runs``: the work the front of ``others`` needs for its digits / its work.
-
-    Both are lists of :func:`run` results; below 1 the other code is cheaper at
-    that accuracy.  ``None`` where the run failed, where fewer than two of
-    ``others`` succeeded, or above the digits they reach (no extrapolation).
-    """
-    check.one_of("key", key, ("nfev", "cpu"))
-    out = []
-    for c in runs:
-        w = better_work_at([others], c["digits"], key) if c["ok"] else None
-        out.append(None if w is None else w / c[key])
-    return out

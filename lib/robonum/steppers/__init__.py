@@ -5,9 +5,9 @@ explicit RK -> :class:`ExplicitRK`, implicit RK -> :class:`ImplicitRK`,
 linear multistep -> :class:`Multistep`, splitting -> :class:`Symplectic`.
 Build one yourself to pass options, e.g. ``ImplicitRK("radau3", newton=rn.NewtonOptions(tol=1e-12))``.
 The adaptive stiff solvers behind ``rn.solve_ivp`` are steppers too: :class:`RadauIIA`
-(3 or 5 stages; ``method="radau"`` chooses them from ``rtol``), :class:`Radau5`
-(its 3-stage member, ``method="radau5"``) and :class:`VariableBDF` (``method="bdf"``,
-orders 1-5).
+(3 stages = RADAU5, ``method="radau5"``, or 5 stages; ``method="radau"`` picks the
+count from ``rtol``) and :class:`VariableBDF` (``method="bdf"``, orders 1-5).
+:mod:`.base` declares the contract every stepper keeps.
 """
 from .. import methods
 from .base import Stepper
@@ -16,7 +16,6 @@ from .explicit import ExplicitRK
 from .implicit import ImplicitRK
 from .multistep import Multistep
 from .radau import RadauIIA
-from .radau5 import Radau5
 from .symplectic import Symplectic
 
 
@@ -32,5 +31,5 @@ def make_stepper(method) -> Stepper:
     return Symplectic(m)
 
 
-__all__ = ["Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic", "RadauIIA", "Radau5",
+__all__ = ["Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic", "RadauIIA",
            "VariableBDF", "make_stepper"]

@@ -38,8 +38,8 @@ both counts and the CPU time.
 from __future__ import annotations
 
 import numpy as np
-from scipy.linalg import lapack
 
+from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
 from ..dense import BackwardDifferencePiece
@@ -102,19 +102,22 @@ class VariableBDF(Stepper):
     error_order = 1
     initial_order = 1
 
-    def __init__(self, ndf: bool = True, jac_max_age: int | None = JAC_MAX_AGE):
-        ndf = check.boolean("ndf", ndf)
+    def __init__(self, ndf: bool = True, jac_max_age: int | None = JAC_MAX_AGE, *,
+                 rtol: float = 1e-3, atol: float = 1e-6):
+        self.ndf = check.boolean("ndf", ndf)
         self.jac_max_age = (None if jac_max_age is None
                             else check.integer("jac_max_age", jac_max_age, 1, 10**6))
         self.kappa = KAPPA if ndf else np.zeros_like(KAPPA)
         self.alpha = (1.0 - self.kappa) * GAMMA
         self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
-        self.rtol, self.atol = 1e-3, 1e-6
-        self.newton_tol = 0.03
-
-    def set_tolerances(self, rtol, atol):
-        self.rtol, self.atol = float(rtol), float(atol)
+        self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+        self.atol = check.positive("atol", atol, hi=1e10)
         self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+
+    def with_tolerances(self, rtol, atol) -> VariableBDF:
+        if (rtol, atol) == (self.rtol, self.atol):
+            return self
+        return VariableBDF(self.ndf, self.jac_max_age, rtol=rtol, atol=atol)
 
     def default_controller(self) -> StepController:
         return StepController(2, safety=0.9, fac_min=0.2, fac_max=10.0)
@@ -179,7 +182,7 @@ class VariableBDF(Stepper):
         for k in range(1, NEWTON_MAXITER + 1):
             f = work.f(t_new, y)
             work.n_newton += 1
-            dy = lapack.dgetrs(lu, piv, c * f - psi - d)[0]
+            dy = _scipy.lapack().dgetrs(lu, piv, c * f - psi - d)[0]
             dy_norm = _rms(dy / scale)
             if not np.isfinite(dy_norm):
                 return None
@@ -197,7 +200,7 @@ class VariableBDF(Stepper):
             dy_old = dy_norm
         return None
 
-    def adapt_step(self, controller, work, h, err_norm, state):
+    def judge(self, controller, work, h, err_norm, state):
         """Accept/reject; on acceptance update the differences and choose order and step."""
         k = state.order
         if not np.isfinite(err_norm):
@@ -231,6 +234,6 @@ class VariableBDF(Stepper):
         factor = min(controller.fac_max, safety * factors[best])
         return True, h * max(factor, controller.fac_min)
 
-    def interpolant(self, state):
+    def interpolant(self, work, state, t, h, y, y_new):
         k = state.k_last
         return BackwardDifferencePiece(state.t_D, state.h, state.D[:k + 1].copy())

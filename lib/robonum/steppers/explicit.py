@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import methods
+from ..dense import HermitePiece
 from .base import Stepper
 
 
@@ -71,3 +72,10 @@ class ExplicitRK(Stepper):
         if state is not None:
             state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
         return y_new, err, state
+
+    def interpolant(self, work, state, t, h, y, y_new):
+        """Cubic Hermite; a first-same-as-last pair already has both slopes."""
+        if state is not None and len(state.points) == 2:
+            (_, _, f0), (_, _, f1) = state.points
+            return HermitePiece(t, h, y, y_new, f0, f1)
+        return super().interpolant(work, state, t, h, y, y_new)

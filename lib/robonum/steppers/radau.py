@@ -36,8 +36,10 @@ that the LU factorisations are kept; the safety factor falls with the number
 of Newton iterations; the step-size controller is Gustafsson's predictive one
 (:class:`robonum.StepController` with ``predictive=True``).
 
-Order: ``stages=None`` takes 5 stages when ``rtol <= AUTO_RTOL``, else 3, once
-per run (RADAU switches during a run, from the Newton contraction rate).
+Order: the stage count is fixed when the stepper is built.  ``solve_ivp``'s
+``method="radau"`` is a named policy, :func:`stages_for`: 5 stages when
+``rtol <= AUTO_RTOL``, else 3, once per run (RADAU switches during a run,
+from the Newton contraction rate).
 Measured by ``tests/benchmarks/bench_ivp.py`` ("3 or 5 stages": the
 f-evaluations five stages need for the digits of each 3-stage run; six
 problems, two rtol grids): at ``rtol <= 1e-5`` five were cheaper in all cases
@@ -51,8 +53,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from scipy.linalg import lapack
 
+from .. import _scipy
 from .. import _validate as check
 from .. import methods
 from ..control import StepController
@@ -66,11 +68,11 @@ NIT = {3: 7, 5: 12}          # Newton iterations per step (RADAU: 7 and 7 + 5)
 THET = 1e-3                  # keep J while the contraction rate stays below this
 KEEP_H = (1.0, 1.2)          # a proposed h/h_old in this band keeps h (and the LUs)
 PREDICT = True
-AUTO_RTOL = 1e-5             # stages=None: 5 stages at rtol <= this, else 3 (module docstring)
+AUTO_RTOL = 1e-5             # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
 def stages_for(rtol: float) -> int:
-    """The automatic choice (``stages=None``): 5 stages at ``rtol <= AUTO_RTOL``, else 3."""
+    """The policy behind ``method="radau"``: 5 stages at ``rtol <= AUTO_RTOL``, else 3."""
     return 5 if rtol <= AUTO_RTOL else 3
 
 
@@ -132,29 +134,31 @@ class _State:
 
 
 class RadauIIA(Stepper):
-    """Adaptive Radau IIA with 3 or 5 stages (order 5 or 9, L-stable); ``stages=None`` chooses.
+    """Adaptive Radau IIA with 3 (RADAU5) or 5 stages (order 5 or 9, L-stable).
 
-    Use with the adaptive driver: ``rn.solve_ivp(f, t_span, y0, method="radau")``
-    (stages chosen from ``rtol``) or ``rn.integrate(problem, RadauIIA(5), rtol=..., atol=...)``.
-    Made for adaptive steps: its Newton tolerance and Jacobian reuse follow ``rtol``.  Given equal
-    steps (``h=``) it runs with the tolerances last set (1e-6, 1e-9 when new); for fixed-step Radau IIA
-    with your own Newton options use ``ImplicitRK(rn.methods.radau_iia(s), newton=...)``.
+    Use with the adaptive loop: ``rn.solve_ivp(f, t_span, y0, method="radau5")`` or
+    ``rn.integrate(problem, RadauIIA(5), rtol=..., atol=...)``.
+    Made for adaptive steps: its Newton tolerance and Jacobian reuse follow ``rtol``, fixed
+    at construction (an adaptive run builds the stepper for its own ``rtol``/``atol`` with
+    :meth:`with_tolerances`).  Given equal steps (``h=``) it runs with the tolerances it
+    was built with; for fixed-step Radau IIA with your own Newton options use
+    ``ImplicitRK(rn.methods.radau_iia(s), newton=...)``.
     References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (RADAU5); Hairer & Wanner,
     J. Comput. Appl. Math. 111 (1999) 93-111 (RADAU).
     """
 
-    def __init__(self, stages: int | None = None):
-        if stages is not None:
-            stages = check.integer("stages", stages, min(STAGES), max(STAGES))
-            check.one_of("stages", stages, STAGES)
-        self.fixed = stages
-        self.set_tolerances(1e-6, 1e-9)
+    def __init__(self, stages: int = 3, *, rtol: float = 1e-6, atol: float = 1e-9):
+        stages = check.integer("stages", stages, min(STAGES), max(STAGES))
+        check.one_of("stages", stages, STAGES)
+        self.stages = stages
+        self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+        self.atol = check.positive("atol", atol, hi=1e10)
+        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+        self.C, self.nit = constants(self.stages), NIT[self.stages]
 
-    # -- the order in use (fixed, or chosen by set_tolerances) ------------------
     @property
     def name(self) -> str:
-        kind = "" if self.fixed else ", stages chosen from rtol"
-        return f"Radau IIA {self.stages}-stage order {2 * self.stages - 1} (adaptive{kind})"
+        return f"Radau IIA {self.stages}-stage order {2 * self.stages - 1} (adaptive)"
 
     @property
     def order(self) -> int:
@@ -168,11 +172,10 @@ class RadauIIA(Stepper):
     def initial_order(self) -> int:
         return self.stages
 
-    def set_tolerances(self, rtol, atol):
-        self.rtol, self.atol = float(rtol), float(atol)
-        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
-        self.stages = self.fixed or stages_for(self.rtol)
-        self.C, self.nit = constants(self.stages), NIT[self.stages]
+    def with_tolerances(self, rtol, atol) -> RadauIIA:
+        if (rtol, atol) == (self.rtol, self.atol):
+            return self
+        return RadauIIA(self.stages, rtol=rtol, atol=atol)
 
     def default_controller(self) -> StepController:
         return StepController(self.stages + 1, safety=0.9, fac_min=0.2, fac_max=8.0, predictive=True)
@@ -207,10 +210,10 @@ class RadauIIA(Stepper):
         """``dW`` for the residuals ``T^{-1} F - Lambda W / h``: one real, the rest complex."""
         C, lu = self.C, state.lu
         dW = np.empty_like(W)
-        dW[0] = lapack.dgetrs(*lu[0], C["Tinv"][0] @ F - C["mu"] / h * W[0])[0]
+        dW[0] = _scipy.lapack().dgetrs(*lu[0], C["Tinv"][0] @ F - C["mu"] / h * W[0])[0]
         for j, (kappa, tic) in enumerate(zip(C["kappas"], C["tics"])):
             r = tic @ F - kappa / h * (W[2 * j + 1] + 1j * W[2 * j + 2])
-            d = lapack.zgetrs(*lu[j + 1], r)[0]
+            d = _scipy.lapack().zgetrs(*lu[j + 1], r)[0]
             dW[2 * j + 1], dW[2 * j + 2] = d.real, d.imag
         return dW
 
@@ -279,16 +282,16 @@ class RadauIIA(Stepper):
     def _error(self, work, state, t, y, y_new, h, Z):
         lu_r, piv_r = state.lu[0]
         ez = (self.C["mu"] / h) * (self.C["e"] @ Z)
-        err = lapack.dgetrs(lu_r, piv_r, state.f0 + ez)[0]
+        err = _scipy.lapack().dgetrs(lu_r, piv_r, state.f0 + ez)[0]
         if state.first or state.rejected:
             scale = self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new))
             if _rms(err / scale) >= 1.0:
                 f1 = work.f(t, y + err)
-                err = lapack.dgetrs(lu_r, piv_r, f1 + ez)[0]
+                err = _scipy.lapack().dgetrs(lu_r, piv_r, f1 + ez)[0]
         return err
 
-    # -- accept / reject: called by the adaptive driver ------------------------
-    def adapt_step(self, controller, work, h, err_norm, state):
+    # -- accept / reject: called by the controlled policy ----------------------
+    def judge(self, controller, work, h, err_norm, state):
         """``(accepted, h_next)``; commits the step (dense polynomial, ``f`` at the new point)."""
         if not np.isfinite(err_norm):                       # Newton failed
             state.rejected = True
@@ -312,6 +315,6 @@ class RadauIIA(Stepper):
             h_next = h
         return True, h_next
 
-    def interpolant(self, state):
+    def interpolant(self, work, state, t, h, y, y_new):
         """The collocation polynomial of the last accepted step, for dense output."""
         return CollocationPiece(*state.poly)

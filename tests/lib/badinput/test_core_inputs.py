@@ -156,7 +156,8 @@ CASES = [
 ]
 
 # Value classes that are valid for one parameter although the case's list says "must raise".
-VALID = {("integrate-adaptive", p): {"None"} for p in ("rtol", "atol", "first_step", "max_step")}
+VALID = {("integrate-adaptive", p): {"None"} for p in ("rtol", "atol", "first_step", "max_step",
+                                                              "max_steps")}
 VALID.update({("solve_ivp", "rtol"): set(), ("ButcherTableau", "A"): {"2-D"},
               ("plot_stability_region", "xlim"): {"None"}, ("energy_error", "E0"): {"None"},
               ("LinearMultistep", "order"): {"None"}, ("ImplicitRK", "newton"): {"None"},

@@ -1,4 +1,4 @@
-"""Modified energy, varying steps, damping and error envelopes (robonum.geometric_energy).
+"""Modified energy, steps by rule, damping and error envelopes (analysis.backward_error, integrate).
 
 Truth: the harmonic oscillator's exactly conserved quadratic form of Verlet
 (derived from its one-step matrix), observed orders, the closed-form damped
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum import geometric_energy as ge
+from robonum.analysis.backward_error import modified_energy
 from robonum.analysis import energy as en, phase_space as ps
 
 EPS = np.finfo(float).eps
@@ -23,7 +23,7 @@ def test_verlet_modified_energy_on_the_oscillator_is_the_conserved_form_plus_a_f
     y = rng.normal(size=(2, 20))
     H = ho.energy(y)
     expected = H * (1 + (h * w) ** 2 / 6) - h ** 2 * w ** 4 * y[0] ** 2 / 8
-    assert np.abs(ge.modified_energy(ho, y, h) - expected).max() < 20 * EPS * np.abs(expected).max()
+    assert np.abs(modified_energy(ho, y, h) - expected).max() < 20 * EPS * np.abs(expected).max()
     sol = rn.integrate(ho, "verlet", h)
     kept = 0.5 * sol.p[0] ** 2 + 0.5 * (1 - (h * w) ** 2 / 4) * w * w * sol.q[0] ** 2
     assert np.abs(kept - kept[0]).max() < 10 * sol.nsteps * EPS   # exact up to rounding, step by step
@@ -36,7 +36,7 @@ def test_modified_energy_is_conserved_to_a_higher_order(method, order_H, order_m
     for h in (0.1, 0.05):
         sol = rn.integrate(pend, method, h)
         E = pend.energy(sol.y)
-        Et = ge.modified_energy(pend, sol.y, h, method)
+        Et = modified_energy(pend, sol.y, h, method)
         spread[h] = (np.ptp(E), np.ptp(Et))
     assert np.log2(spread[0.1][0] / spread[0.05][0]) == pytest.approx(order_H, abs=0.1)
     assert np.log2(spread[0.1][1] / spread[0.05][1]) == pytest.approx(order_mod, abs=0.1)
@@ -46,25 +46,25 @@ def test_modified_energy_at_one_state_and_bad_input():
     pend = rn.problems.pendulum()
     y = np.array([1.0, 0.5])
     by_hand = 0.125 - np.cos(1.0) + 0.01 * (0.25 * np.cos(1.0) / 12 - np.sin(1.0) ** 2 / 24)
-    assert ge.modified_energy(pend, y, 0.1) == pytest.approx(by_hand, rel=1e-14)
-    assert ge.modified_energy(pend, y, 0.1, "symplectic_euler") == pytest.approx(
+    assert modified_energy(pend, y, 0.1) == pytest.approx(by_hand, rel=1e-14)
+    assert modified_energy(pend, y, 0.1, "symplectic_euler") == pytest.approx(
         0.125 - np.cos(1.0) - 0.05 * 0.5 * np.sin(1.0), rel=1e-14)
     with pytest.raises(ValueError, match="method must be one of"):
-        ge.modified_energy(pend, y, 0.1, "rk4")
+        modified_energy(pend, y, 0.1, "rk4")
     with pytest.raises(ValueError, match="hess_V"):
-        ge.modified_energy(rn.HamiltonianProblem(np.sin, [1.0], [0.0], (0, 1), V=lambda q: -np.cos(q[0])), y, 0.1)
+        modified_energy(rn.HamiltonianProblem(np.sin, [1.0], [0.0], (0, 1), V=lambda q: -np.cos(q[0])), y, 0.1)
     with pytest.raises(TypeError, match="HamiltonianProblem"):
-        ge.modified_energy(rn.problems.logistic(), y, 0.1)
+        modified_energy(rn.problems.logistic(), y, 0.1)
     with pytest.raises(ValueError, match="shape"):
-        ge.modified_energy(pend, np.ones(3), 0.1)
+        modified_energy(pend, np.ones(3), 0.1)
     with pytest.raises(ValueError, match="h must be"):
-        ge.modified_energy(pend, y, 0.0)
+        modified_energy(pend, y, 0.0)
 
 
 def test_a_constant_rule_reproduces_equal_steps():
     pend = rn.problems.pendulum(t_span=(0.0, 10.0))
     fixed = rn.integrate(pend, "verlet", 0.1)
-    var = ge.integrate_variable(pend, "verlet", lambda n, t, y: 0.1)
+    var = rn.integrate(pend, "verlet", lambda n, t, y: 0.1)
     assert var.nsteps == fixed.nsteps and var.success and var.h is None
     # the only difference is t accumulated by addition: the last step may differ by a rounding
     assert np.abs(var.y - fixed.y).max() < 1e-12
@@ -76,28 +76,28 @@ def test_state_dependent_steps_drift_while_a_periodic_sequence_stays_bounded():
     alpha = {}
     for label, rule in {"alternating": lambda n, t, y: 0.05 if n % 2 == 0 else 0.15,
                         "state": lambda n, t, y: 0.2 / (1.0 + 4.0 * y[1] ** 2)}.items():
-        sol = ge.integrate_variable(pend, "verlet", rule)
+        sol = rn.integrate(pend, "verlet", rule)
         err = en.energy_error(pend.energy(sol.y))
         alpha[label] = en.growth_exponent(sol.t, err, 30.0, 300.0)
     assert abs(alpha["alternating"]) < 0.05
     assert alpha["state"] > 0.7
 
 
-def test_integrate_variable_reports_bad_rules_and_limits():
+def test_steps_by_rule_report_bad_rules_and_limits():
     pend = rn.problems.pendulum(t_span=(0.0, 1.0))
     for bad in (0.0, -0.1, np.nan, np.inf, "0.1", True):
         with pytest.raises(ValueError, match="step n = 0"):
-            ge.integrate_variable(pend, "verlet", lambda n, t, y, b=bad: b)
+            rn.integrate(pend, "verlet", lambda n, t, y, b=bad: b)
     with pytest.raises(ValueError, match="step.*raised IndexError at step n = 3"):
-        ge.integrate_variable(pend, "verlet", lambda n, t, y: [0.1, 0.1, 0.1][n])
-    short = ge.integrate_variable(pend, "verlet", lambda n, t, y: 0.01, max_steps=10)
+        rn.integrate(pend, "verlet", lambda n, t, y: [0.1, 0.1, 0.1][n])
+    short = rn.integrate(pend, "verlet", lambda n, t, y: 0.01, max_steps=10)
     assert short.status == -1 and short.reason == "max_steps" and short.nsteps == 10
-    with pytest.raises(TypeError, match="step must be callable"):
-        ge.integrate_variable(pend, "verlet", 0.1)
+    with pytest.raises(ValueError, match="save_every"):
+        rn.integrate(pend, "verlet", lambda n, t, y: 0.1, save_every=2)
     with pytest.raises(ValueError, match="max_steps"):
-        ge.integrate_variable(pend, "verlet", lambda n, t, y: 0.1, max_steps=10 ** 9)
+        rn.integrate(pend, "verlet", lambda n, t, y: 0.1, max_steps=10 ** 9)
     grow = rn.ODEProblem(lambda t, y: 50 * y, [1.0], (0.0, 10.0))
-    blown = ge.integrate_variable(grow, "euler", lambda n, t, y: 0.5)
+    blown = rn.integrate(grow, "euler", lambda n, t, y: 0.5)
     assert blown.reason == "diverged"
 
 
@@ -119,7 +119,7 @@ def test_damped_runs_converge_at_the_expected_order(method, order):
     q_ex, p_ex = _damped_oscillator(w, gamma, 1.0, 0.2, T)
     errs = []
     for h in (0.05, 0.025):
-        sol = ge.integrate_damped(ho, method, h, gamma)
+        sol = rn.integrate(ho.damped(gamma), method, h)
         errs.append(max(abs(sol.y_final[0] - q_ex), abs(sol.y_final[1] - p_ex)))
         assert sol.layout == "hamiltonian"
     assert np.log2(errs[0] / errs[1]) == pytest.approx(order, abs=0.1)
@@ -130,31 +130,32 @@ def test_conformal_splitting_shrinks_areas_exactly_like_the_damped_flow():
     gamma, h, steps = 0.2, 0.1, 200
     q0, p0 = ps.disc_points((1.0, 0.0), 0.3, 20)
     cloud = ps.ensemble(np.sin, np.cos, q0, p0, (0.0, steps * h))
-    sol = ge.integrate_damped(cloud, "verlet", h, gamma)
+    sol = rn.integrate(cloud.damped(gamma), "verlet", h)
     target = np.exp(-gamma * sol.t)
     size = max(1.0, np.abs(sol.y).max())
     assert np.abs(ps.area_factors(sol) - target).max() < steps * EPS * size ** 2
-    rk4 = ge.integrate_damped(cloud, "rk4", h, gamma)
+    rk4 = rn.integrate(cloud.damped(gamma), "rk4", h)
     assert abs(ps.area_ratio(rk4)[-1] / target[-1] - 1) > 1e-8      # RK4's factor differs
 
 
 def test_zero_damping_is_the_undamped_run_and_bad_input():
     pend = rn.problems.pendulum(t_span=(0.0, 5.0))
     for method in ("verlet", "rk4"):
-        assert np.array_equal(ge.integrate_damped(pend, method, 0.1, 0.0).y, rn.integrate(pend, method, 0.1).y)
+        assert np.array_equal(rn.integrate(pend.damped(0.0), method, 0.1).y, rn.integrate(pend, method, 0.1).y)
     with pytest.raises(ValueError, match="gamma"):
-        ge.integrate_damped(pend, "verlet", 0.1, -1.0)
-    with pytest.raises(ValueError, match="splitting or Runge-Kutta"):
-        ge.integrate_damped(pend, "bdf2", 0.1, 0.1)
-    with pytest.raises(TypeError, match="HamiltonianProblem"):
-        ge.integrate_damped(rn.problems.logistic(), "rk4", 0.1, 0.1)
+        rn.integrate(pend.damped(-1.0), "verlet", 0.1)
+    with pytest.raises(ValueError, match="gamma"):
+        pend.damped(2e3)
+    assert pend.damped(0.0) is pend
+    damped = pend.damped(0.1)
+    assert damped.gamma == 0.1 and damped.exact is None and pend.gamma == 0.0
 
 
 def test_log_window_envelope_matches_brute_force():
     rng = np.random.default_rng(3)
     t = np.arange(0, 20001) * 0.05
     err = rng.random(t.size) * t
-    ends, peak = ge.max_error_in_log_windows(t, err, 40)
+    ends, peak = en.max_error_in_log_windows(t, err, 40)
     edges = np.geomspace(0.05, t[-1], 41)
     edges[-1] = t[-1]
     ref_ends, ref = [], []
@@ -167,8 +168,8 @@ def test_log_window_envelope_matches_brute_force():
     assert np.array_equal(peak, ref) and np.allclose(ends, ref_ends, rtol=1e-15)
     assert peak.max() == err.max()
     with pytest.raises(ValueError, match="strictly increasing"):
-        ge.max_error_in_log_windows([0, 2, 1], [1, 2, 3])
+        en.max_error_in_log_windows([0, 2, 1], [1, 2, 3])
     with pytest.raises(ValueError, match="t_min"):
-        ge.max_error_in_log_windows([0, 1, 2], [1, 2, 3], t_min=5.0)
+        en.max_error_in_log_windows([0, 1, 2], [1, 2, 3], t_min=5.0)
     with pytest.raises(ValueError, match="n_windows"):
-        ge.max_error_in_log_windows([0, 1, 2], [1, 2, 3], 0)
+        en.max_error_in_log_windows([0, 1, 2], [1, 2, 3], 0)

@@ -1,0 +1,42 @@
+"""SciPy's modules, each imported on first use.
+
+``import robonum`` should cost little more than numpy: a scientist who only
+wants a tableau's stability function should not wait for SciPy.  Importing
+``scipy.linalg`` alone takes about 0.2-0.3 s here, ``scipy.optimize`` and
+``scipy.integrate`` as much again, and most uses of the library (explicit
+methods, analysis of coefficients) need none of them.  The functions below
+import a module when it is first needed; Python caches it from then on, so
+a call in a loop costs one dictionary lookup.
+"""
+from __future__ import annotations
+
+import importlib
+
+
+def _module(name: str):
+    return importlib.import_module(name)
+
+
+def linalg():
+    """``scipy.linalg``."""
+    return _module("scipy.linalg")
+
+
+def lapack():
+    """``scipy.linalg.lapack`` (LU factorisation and solves called directly)."""
+    return _module("scipy.linalg.lapack")
+
+
+def optimize():
+    """``scipy.optimize`` (``brentq``, ``minimize_scalar``)."""
+    return _module("scipy.optimize")
+
+
+def integrate():
+    """``scipy.integrate`` (``solve_ivp`` for reference solutions)."""
+    return _module("scipy.integrate")
+
+
+def special():
+    """``scipy.special`` (elliptic integrals of the pendulum's exact solution)."""
+    return _module("scipy.special")

@@ -1,0 +1,121 @@
+"""The one step loop of robonum: a stepper, a step-size policy, a :class:`Solution`.
+
+:func:`run` marches a :class:`~robonum.steppers.Stepper` from ``t0`` to
+``t1`` with the steps a policy (:mod:`robonum.policy`) chooses, and reports
+every ending the same way, whatever the family: ``status = 0`` when ``t1``
+is reached, else ``status = -1`` with a one-word ``reason`` and a
+``message`` saying where (see :mod:`robonum.solution`).  Overflow on the
+way to the divergence bound is expected in an unstable run, so it is
+reported through the status, never as a flood of warnings.
+
+Front doors: :func:`robonum.integrate` and :func:`robonum.solve_ivp` (and
+the thin wrappers of :mod:`robonum.lie` and :mod:`robonum.geometric`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _validate as check
+from .dense import DenseOutput
+from .errors import EvaluationError, NonlinearSolveError
+from .problem import Work
+from .solution import FAILURE, SUCCESS, Solution
+
+
+def bound_of(problem, blowup) -> float:
+    """The divergence bound: ``blowup * max(1, max|y0|)``."""
+    blowup = check.real("blowup", blowup, 1.0, 1e300)
+    return blowup * max(1.0, float(np.max(np.abs(problem.y0))))
+
+
+class Record:
+    """What a run keeps: saved points, status, reason and message."""
+
+    def __init__(self, problem, bound):
+        self.problem, self.bound = problem, bound
+        self.ts, self.ys = [problem.t_span[0]], [problem.y0.copy()]
+        self.status, self.reason = SUCCESS, "success"
+        self.message = f"reached t = {problem.t_span[1]:g}"
+
+    def fail(self, reason: str, message: str):
+        self.status, self.reason, self.message = FAILURE, reason, message
+
+    def diverged(self, t, y) -> bool:
+        """Non-finite, or beyond the bound: record the point and fail."""
+        size = float(np.max(np.abs(y)))      # NaN propagates: one reduction decides (hot path)
+        if size <= self.bound:
+            return False
+        finite = bool(np.isfinite(y).all())
+        self.ts.append(t)
+        self.ys.append(y)
+        what = (f"max|y| = {size:.3g} exceeds the bound {self.bound:.3g}" if finite
+                else "the state is no longer finite")
+        self.fail("diverged", f"diverged at t = {t:.6g}: {what}")
+        return True
+
+
+def run(problem, stepper, policy, *, blowup: float = 1e8, max_steps: int | None = None,
+        dense: bool = False) -> Solution:
+    """March ``problem`` with ``stepper``, steps chosen by ``policy``; the one loop.
+
+    ``max_steps`` caps the steps tried (accepted and rejected), ``None`` for
+    no cap beyond the policy's own; ``dense=True`` keeps each accepted step's
+    polynomial in ``info["dense"]`` (:class:`robonum.dense.DenseOutput`).
+    """
+    stepper.check_problem(problem)
+    work = Work(problem)
+    rec = Record(problem, bound_of(problem, blowup))
+    (t0, t1), t, y = problem.t_span, problem.t_span[0], problem.y0.copy()
+    nsteps = nreject = 0
+    pieces = []
+    with np.errstate(over="ignore", invalid="ignore"):
+        try:
+            h, f0 = policy.start(work, stepper, t0, y, t1)
+            state = stepper.init(work, t0, y, h)
+            if f0 is not None:
+                stepper.seed(state, t0, y, f0)
+            while not policy.finished(t, t1, nsteps):
+                if max_steps is not None and nsteps + nreject >= max_steps:
+                    rec.fail("max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}")
+                    break
+                h, t_new = policy.propose(t, y, h, t1, nsteps)
+                try:
+                    y_new, err, state = stepper.step(work, t, y, h, state)
+                except NonlinearSolveError as exc:
+                    if not policy.retries:
+                        rec.fail("newton_failed",
+                                 f"the implicit step from t = {t:.6g} could not be solved: {exc}")
+                        break
+                    y_new = err = None          # the policy shrinks h and tries again
+                accepted, h_next = policy.judge(stepper, work, h, y, y_new, err, state)
+                if accepted:
+                    t_old, y_old, t, y = t, y, t_new, y_new
+                    nsteps += 1
+                    if rec.diverged(t, y):
+                        break
+                    if dense:
+                        pieces.append(stepper.interpolant(work, state, t_old, t - t_old, y_old, y))
+                    if policy.keep(nsteps):
+                        rec.ts.append(t)
+                        rec.ys.append(y)
+                else:
+                    nreject += 1
+                if t < t1 and policy.underflow(h_next, t):
+                    rec.fail("step_underflow", f"the step size fell to {h_next:.3g} at t = "
+                             f"{t:.6g}, below the rounding level of t")
+                    break
+                h = h_next
+        except EvaluationError as exc:
+            rec.fail(exc.reason, str(exc))
+    h_equal, info = policy.report()
+    sol = Solution(t=np.array(rec.ts), y=np.array(rec.ys).T, method=stepper.name, h=h_equal,
+                   status=rec.status, reason=rec.reason, message=rec.message, nsteps=nsteps,
+                   nreject=nreject, info=info,
+                   layout=problem.layout,
+                   **work.counters())
+    if dense:
+        sol.info["dense"] = DenseOutput(rec.ts[:len(pieces) + 1], pieces)
+    return sol
+
+
+__all__ = ["run", "bound_of", "Record"]
