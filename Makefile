@@ -8,7 +8,7 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: book test test-lib test-notebooks test-browser shots figures notebooks bench lab browser clean help
+.PHONY: book test lint test-lib test-notebooks test-browser shots figures notebooks bench lab browser clean help
 
 help:
 	@echo "make book | test | lab | shots | figures | notebooks | bench | clean"
@@ -44,11 +44,15 @@ book: $(STAMP)
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's
 # cells, which nbval runs in order in one kernel, on one worker.
 XDIST := -n 2 --dist loadfile
-test: book browser
+test: book browser lint
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
 	@echo "== library tests again with one BLAS thread (round-off must not depend on it)"
 	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) tests/lib -q -p no:cacheprovider
+
+# ruff's small rule set (pyproject.toml [tool.ruff.lint]) over the code and the notebooks' cells.
+lint: $(STAMP)
+	$(BIN)/ruff check --no-cache lib tests tools book
 
 test-lib: $(STAMP)
 	$(BIN)/pytest tests/lib -q -p no:cacheprovider

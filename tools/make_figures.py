@@ -12,7 +12,6 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import robonum as rn  # noqa: E402

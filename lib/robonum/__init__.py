@@ -22,8 +22,19 @@ loops for very long runs) is imported on demand: numba alone takes seconds.
 """
 import importlib
 
-from . import (analysis, arm, autodiff, errors, finite_diff, floating, lie, loop, methods, policy,
-               problems)
+from . import (
+    analysis,
+    arm,
+    autodiff,
+    errors,
+    finite_diff,
+    floating,
+    lie,
+    loop,
+    methods,
+    policy,
+    problems,
+)
 from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
 from .integrate import integrate

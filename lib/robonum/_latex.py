@@ -5,8 +5,8 @@ give ``\\tfrac{p}{q}``, floats six significant digits.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 import numbers
+from fractions import Fraction
 
 
 def coefficient(c) -> str:

@@ -40,7 +40,7 @@ class StepController:
     q : int -- exponent denominator, the embedded order plus one (``q = 5`` for DOPRI5).
     safety : float in (0, 1]; fac_min < 1 < fac_max : bounds of the change per step;
     beta : float in [0, 0.2] -- PI memory; 0 (the default) is the I controller, which on the
-        seed's stiff cosine problem needs 2,162 evaluations with DOPRI5 at rtol 1e-6,
+        printed chapter's stiff cosine problem needs 2,162 evaluations with DOPRI5 at rtol 1e-6,
         atol 1e-9 -- SciPy's RK45 count -- where beta = 0.04 needs 2,228.
     predictive : bool -- also apply Gustafsson's predictive step (module docstring).
     """

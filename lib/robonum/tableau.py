@@ -8,7 +8,7 @@ A method with ``s`` stages advances ``y' = f(t, y)`` by
 and, if it has an embedded pair, ``y_hat = y_n + h * sum_i b_hat_i k_i``
 gives the error estimate ``y_{n+1} - y_hat``.  The same arrays drive the
 integrators (:mod:`robonum.steppers`) and the analysis
-(:mod:`robonum.stability`), so a plot and a run can never disagree.
+(:mod:`robonum.analysis.stability`), so a plot and a run can never disagree.
 
 The tableau also answers questions about itself -- ``R(z)``, stability
 intervals, A-/L-stability, order conditions, symplecticity -- by handing
@@ -19,9 +19,9 @@ design after diffrax's ``ButcherTableau`` and SciPy's ``rk.py``.
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
-import numbers
 
 import numpy as np
 

@@ -22,7 +22,16 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from conftest import HTML, book_pages, file_url, is_redirect, reader_pages, shoot, walk_exercise, watch
+from conftest import (
+    HTML,
+    book_pages,
+    file_url,
+    is_redirect,
+    reader_pages,
+    shoot,
+    walk_exercise,
+    watch,
+)
 
 PAGES = book_pages() if HTML.exists() else []
 PHONE = {"width": 390, "height": 844}

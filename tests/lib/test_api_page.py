@@ -7,7 +7,6 @@ and the test then hold on every machine (BLAS and SVD paths differ in the
 last bits).
 """
 import ast
-import math
 import re
 from pathlib import Path
 

@@ -10,8 +10,22 @@ import pytest
 import scipy.differentiate
 
 from robonum import arm
-from robonum.autodiff import (DomainError, Dual, Tape, ad_cost, cos, derivative, exp, grad,
-                              jacobian_forward, jacobian_reverse, log, sin, sqrt, tanh)
+from robonum.autodiff import (
+    DomainError,
+    Dual,
+    Tape,
+    ad_cost,
+    cos,
+    derivative,
+    exp,
+    grad,
+    jacobian_forward,
+    jacobian_reverse,
+    log,
+    sin,
+    sqrt,
+    tanh,
+)
 from robonum.errors import EvaluationError, RobonumError
 from robonum.finite_diff import derivative_fd, jacobian_fd
 

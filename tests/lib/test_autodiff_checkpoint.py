@@ -11,8 +11,15 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.autodiff import (DomainError, checkpoint_counts, grad_through_steps, jacobian_forward,
-                              log, rk4_step, sin)
+from robonum.autodiff import (
+    DomainError,
+    checkpoint_counts,
+    grad_through_steps,
+    jacobian_forward,
+    log,
+    rk4_step,
+    sin,
+)
 from robonum.errors import EvaluationError
 from robonum.finite_diff import gradient_fd
 
@@ -52,7 +59,7 @@ def test_against_forward_mode_and_finite_differences():
     for w in (np.array([1.0, 0.0]), np.array([0.0, 1.0])):
         g = grad_through_steps(STEP, Y0, n, w, every=16).grad
         fwd = w @ jacobian_forward(lambda y: flow(y, n), Y0)
-        fd = gradient_fd(lambda y: float(w @ np.array(flow(y, n))), Y0)
+        fd = gradient_fd(lambda y, w=w: float(w @ np.array(flow(y, n))), Y0)
         scale = np.abs(fwd).max()
         assert np.abs(g - fwd).max() < 64 * EPS * scale     # round-off of 250 steps, measured ~4 eps
         assert np.abs(g - fd).max() < 1e-7 * scale          # central differences: O(h^2) + O(eps/h)

@@ -15,8 +15,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from robonum import arm  # noqa: E402
-from robonum.autodiff import (Tape, exp, grad, jacobian_forward, jacobian_reverse, log, sin,  # noqa: E402
-                              trace)
+from robonum.autodiff import Tape, exp, grad, jacobian_forward, jacobian_reverse, log, sin, trace  # noqa: E402
 from robonum.errors import EvaluationError  # noqa: E402
 from robonum.plotting.graph import layout, plot_graph  # noqa: E402
 

@@ -32,6 +32,7 @@ def test_bad_input():
 
 def test_glue_values_are_plain_and_machine_independent():
     import numpy as np
+
     from robonum.book.glue import _plain
     assert type(_plain(np.float64(0.1))) is float and type(_plain(np.int64(3))) is int
     # two values that differ only in the last bits glue as the same number

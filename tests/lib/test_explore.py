@@ -122,7 +122,7 @@ def test_long_messages_wrap_inside_the_frame():
 def test_warnings_are_summarised_not_flooded():
     def noisy(a):
         for _ in range(50):
-            warnings.warn("overflow encountered", RuntimeWarning)
+            warnings.warn("overflow encountered", RuntimeWarning, stacklevel=2)
         return new_figure(2, 2)
     ex = Exploration(noisy, [Param.grid("a", 0, 1, 2)], width=300)
     with warnings.catch_warnings():

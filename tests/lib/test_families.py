@@ -8,8 +8,8 @@ SciPy's BDF solver (its NDF constants ``alpha = (1 - kappa) gamma`` and
 ``error_const = kappa gamma + 1/(k+1)``); the stability angles of
 Shampine & Reichelt (1997), Table 1 (whole degrees, truncated).
 """
-from fractions import Fraction as F
 import math
+from fractions import Fraction as F
 
 import numpy as np
 import pytest

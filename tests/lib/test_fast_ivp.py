@@ -8,7 +8,6 @@ import robonum as rn
 from robonum import fast
 from robonum.fast import compile as fc
 from robonum.fast.linalg import lu_factor, lu_solve
-from robonum.book import bench
 from robonum.problems import testset as ts
 
 EPS = np.finfo(float).eps

@@ -8,11 +8,17 @@ import pytest
 import scipy.optimize
 
 from robonum import arm
-from robonum.autodiff import sin, tanh
-from robonum.autodiff import DomainError
+from robonum.autodiff import DomainError, sin, tanh
 from robonum.errors import EvaluationError
-from robonum.finite_diff import (EPS, HS_MAX, derivative_fd, error_vs_h, gradient_fd, jacobian_fd,
-                                 optimal_h)
+from robonum.finite_diff import (
+    EPS,
+    HS_MAX,
+    derivative_fd,
+    error_vs_h,
+    gradient_fd,
+    jacobian_fd,
+    optimal_h,
+)
 from robonum.plotting.derivatives import plot_error_vs_h
 
 matplotlib.use("Agg")

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 import robonum as rn
+from robonum.analysis import energy as en
+from robonum.analysis import phase_space as ps
 from robonum.analysis.backward_error import modified_energy
-from robonum.analysis import energy as en, phase_space as ps
 
 EPS = np.finfo(float).eps
 

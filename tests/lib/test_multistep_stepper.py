@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum import problems
+from robonum import NewtonOptions, problems
 from robonum.problem import Work
-from robonum import NewtonOptions
 from robonum.steppers import ImplicitRK, Multistep
 
 

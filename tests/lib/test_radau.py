@@ -4,8 +4,8 @@ import pytest
 
 import robonum as rn
 from robonum.book import bench
-from robonum.problems import testset as ts
 from robonum.ivp import make_ivp_stepper
+from robonum.problems import testset as ts
 from robonum.steppers.radau import AUTO_RTOL, STAGES, RadauIIA, constants
 
 EPS = np.finfo(float).eps

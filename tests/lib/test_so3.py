@@ -9,8 +9,15 @@ import pytest
 import scipy.linalg
 from scipy.spatial.transform import Rotation
 
-from robonum.lie import (exact_rotation, euler_orthogonality_prediction, gram_schmidt,
-                         integrate_rotation, orthogonality_errors, polar, so3)
+from robonum.lie import (
+    euler_orthogonality_prediction,
+    exact_rotation,
+    gram_schmidt,
+    integrate_rotation,
+    orthogonality_errors,
+    polar,
+    so3,
+)
 
 OMEGA = np.array([0.3, -0.5, 0.8])   # seed 003 ④
 H, N = 0.01, 10_000

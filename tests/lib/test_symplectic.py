@@ -8,11 +8,16 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.analysis.energy import (energy_error, growth_exponent, max_error_in_windows,
-                            max_error_up_to, separable_energy)
-from robonum.problems import pendulum_energy
+from robonum.analysis.energy import (
+    energy_error,
+    growth_exponent,
+    max_error_in_windows,
+    max_error_up_to,
+    separable_energy,
+)
 from robonum.methods.splitting import YOSHIDA4_GAMMAS
 from robonum.problem import HamiltonianProblem, ODEProblem, Work
+from robonum.problems import pendulum_energy
 from robonum.steppers import ExplicitRK, Symplectic
 
 

@@ -5,7 +5,14 @@ Nothing here runs an integration; every function reads a method's arrays
 objects of :mod:`robonum.methods` offer the same analysis as methods, e.g.
 ``rn.methods.get("rk4").real_stability_interval()``.
 """
-from . import (a_stability, backward_error, energy, multistep, order_conditions, stability,
-               symplecticity)
+from . import (
+    a_stability,
+    backward_error,
+    energy,
+    multistep,
+    order_conditions,
+    stability,
+    symplecticity,
+)
 
 __all__ = ["a_stability", "backward_error", "energy", "multistep", "order_conditions", "stability", "symplecticity"]

@@ -14,9 +14,17 @@ import math
 import numpy as np
 import numpy.polynomial.polynomial as npoly
 
-from .stability import (COEF_TOL, R_at_infinity, StabilityFunction, best_polynomials,
-                        effective_degree, first_crossing, float_polynomials, require_tableau,
-                        trimmed_roots)
+from .stability import (
+    COEF_TOL,
+    R_at_infinity,
+    StabilityFunction,
+    best_polynomials,
+    effective_degree,
+    first_crossing,
+    float_polynomials,
+    require_tableau,
+    trimmed_roots,
+)
 
 
 def e_polynomial(tableau):

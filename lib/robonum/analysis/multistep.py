@@ -25,9 +25,9 @@ ODEs II*, sec. V.1-V.2 (stability regions, A(alpha)-stability of BDF).
 """
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
-import numbers
 
 import numpy as np
 import numpy.polynomial.polynomial as npoly

@@ -16,7 +16,6 @@ from .. import _validate as check
 from .forward import jacobian_forward
 from .reverse import Tape, _jacobian
 
-
 _COUNT_MAX = 2 ** 63 - 1    # counts fit numpy's int64 (tables and arrays of costs)
 
 

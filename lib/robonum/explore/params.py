@@ -11,8 +11,8 @@ a drop-down list when there are many options).  Build one with
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import math
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np

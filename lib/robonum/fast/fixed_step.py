@@ -11,7 +11,7 @@ splitting method, never retyped coefficients.
 
 The problem's ``f`` (or, for a :class:`HamiltonianProblem`, ``grad_V``)
 must be a numba function (``@numba.njit``); :func:`pendulum` builds the
-seed's pendulum that way.  Each call reports the JIT compile time (first
+printed chapter's pendulum that way.  Each call reports the JIT compile time (first
 call for a new function) and the run time in ``sol.info``.
 """
 from __future__ import annotations

@@ -26,8 +26,18 @@ import numba
 import numpy as np
 
 from ..steppers.radau import KEEP_H, NIT, PREDICT, STAGES, THET, RadauIIA, constants
-from .driver import (DIVERGED, EPS, MAX_STEPS, SUCCESS, UNDERFLOW, call_f, initial_step,
-                     jacobian, rms, save_point)
+from .driver import (
+    DIVERGED,
+    EPS,
+    MAX_STEPS,
+    SUCCESS,
+    UNDERFLOW,
+    call_f,
+    initial_step,
+    jacobian,
+    rms,
+    save_point,
+)
 from .linalg import lu_factor, lu_solve
 
 # The Python stepper's controller, read from it: _adapt below is its I step with

@@ -10,11 +10,19 @@ of ``METHODS`` and returns a :class:`robonum.Solution` (``sol.R``);
 """
 from . import quaternion, so3
 from .attitude import AttitudeProblem, FreeRigidBody, coning
-from .group_methods import CG3, CrouchGrossman, ExpMidpoint, Projected, RKMK, stepper
+from .group_methods import CG3, RKMK, CrouchGrossman, ExpMidpoint, Projected, stepper
 from .projection import gram_schmidt, polar
-from .rotation_integrators import (METHODS, angle_errors, euler_orthogonality_prediction,
-                                   exact_rotation, integrate_attitude, integrate_rotation,
-                                   orthogonality_errors, rk_orthogonality_prediction, imag_axis_gain)
+from .rotation_integrators import (
+    METHODS,
+    angle_errors,
+    euler_orthogonality_prediction,
+    exact_rotation,
+    imag_axis_gain,
+    integrate_attitude,
+    integrate_rotation,
+    orthogonality_errors,
+    rk_orthogonality_prediction,
+)
 from .so3 import dexp_inv, exp, hat, log, orthogonality_error, vee
 
 __all__ = ["so3", "quaternion", "hat", "vee", "exp", "log", "dexp_inv", "orthogonality_error",

@@ -4,7 +4,7 @@
 row-major) that also keeps the body-frame angular velocity ``ω`` itself, so a
 Lie-group stepper can take ``Exp(h ω)`` while a classical method integrates the
 9 entries -- the same problem, only the method differs.  ``rn.integrate`` and
-``rn.convergence_study`` accept it with a stepper from :mod:`robonum.lie.methods`.
+``rn.convergence_study`` accept it with a stepper from :mod:`robonum.lie.group_methods`.
 
 * :func:`coning` -- the coning motion of strapdown navigation, a time-varying ``ω(t)``
   with a closed-form attitude (exact reference for orders);

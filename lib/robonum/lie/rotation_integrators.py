@@ -1,6 +1,6 @@
 """Integrating the attitude ``Ṙ = R [ω]×`` (body-frame angular velocity ω), and measuring the result.
 
-Seed 1.18 ④ compares four ways for a constant ω; the book adds more (``METHODS``):
+The printed chapter 1.18 ④ compares four ways for a constant ω; the book adds more (``METHODS``):
 
 ``"euler"``        ``R ← R + h R[ω]×``: the matrix entries as an ODE (forward Euler);
 ``"euler_gs"``     the same, then Gram-Schmidt on the columns (1, 2, 3 in order);

@@ -119,7 +119,7 @@ def log(R) -> np.ndarray:
 
 
 def orthogonality_error(R) -> float:
-    """``max_ij |(RᵀR - I)_ij|``, the largest entry in magnitude (the seed's measure).
+    """``max_ij |(RᵀR - I)_ij|``, the largest entry in magnitude (the printed chapter's measure).
 
     For ``R`` near a rotation it is within a factor 3 of the spectral norm.
     """

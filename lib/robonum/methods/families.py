@@ -33,9 +33,9 @@ sec. V.1; Shampine & Reichelt, SIAM J. Sci. Comput. 18 (1997) 1-22, sec. 2.
 """
 from __future__ import annotations
 
+import numbers
 from fractions import Fraction
 from math import comb
-import numbers
 
 from .. import _validate as check
 from .multistep import LinearMultistep

@@ -19,9 +19,9 @@ sec. IV.5 (Gauss, Radau IIA tables) and sec. IV.6 (SDIRK).
 """
 from __future__ import annotations
 
-from fractions import Fraction as F
 import math
 import numbers
+from fractions import Fraction as F
 
 import numpy as np
 

@@ -80,7 +80,7 @@ def stiffness_ratio(problem: ODEProblem, t=None, y=None, *, measure: str = "real
                     ignore_zero: bool = False, zero_tol: float = 1e-12) -> float:
     """Stiffness ratio of the Jacobian at ``(t, y)``.
 
-    ``measure="real"``: ``ρ = max|Re λ| / min|Re λ|`` (seed ch. 7.50 §1.1;
+    ``measure="real"``: ``ρ = max|Re λ| / min|Re λ|`` (printed ch. 7.50 §1.1;
     Lambert, *Numerical Methods for Ordinary Differential Systems*, ch. 6).
     ``measure="modulus"``: ``max|λ| / min|λ|``, which also sees lightly
     damped fast oscillations (their ``Re λ`` is small but ``|λ|`` bounds an

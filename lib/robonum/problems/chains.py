@@ -1,7 +1,7 @@
 """A scalable stiff robot problem: a motor driving a chain of ``n`` elastic joints.
 
 Used to measure how the cost of an implicit step grows with the dimension
-(seed ch. 7.50 sec. 7.2: one ``n x n`` factorisation per SDIRK step against
+(printed ch. 7.50 sec. 7.2: one ``n x n`` factorisation per SDIRK step against
 the ``s n x s n`` system of a fully implicit method).  ``n = 1`` is exactly
 :func:`robonum.problems.flexible_joint` (Spong's single elastic joint) with
 the state reordered.

@@ -40,7 +40,7 @@ def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0,
     as ``K y0 / (y0 (1 - E) + K E)`` (``r >= 0``) or ``K y0 E / (y0 E + K - y0)``
     (``r < 0``) with ``E = e^{-|r| τ} <= 1``: sums of positive terms, so
     nothing overflows or cancels.
-    The seed (ch. 1.18, example ①) measures orders on the logistic equation
+    The printed chapter (ch. 1.18, example ①) measures orders on the logistic equation
     without stating its data; our documented default is ``y' = y(1 - y)``,
     ``y(0) = 0.1`` on ``[0, 10]`` (the solution rises smoothly from 0.1 to
     0.99959).  Reference: Hairer, Nørsett & Wanner, *Solving ODEs I*, sec. I.
@@ -139,7 +139,7 @@ def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> OD
     ``cos t`` by ``R(z)``, ``z = hλ``.  Exact: ``y(t) = cos t + (y0 - cos t0)
     e^{λ(t - t0)}``; with the default ``y(0) = 1`` it is just ``cos t``, a
     smooth solution that nevertheless forces explicit methods to
-    ``h ≲ 2.785/|λ|`` (RK4).  This is the stiff problem of the seed ch. 1.18
+    ``h ≲ 2.785/|λ|`` (RK4).  This is the stiff problem of the printed ch. 1.18
     (example ②), which counts ``λ`` as a positive rate (``λ = 1000``,
     ``λh = 2.5``), i.e. ``lam = -1000`` here, and of its SciPy comparison
     (rtol=1e-6, atol=1e-9 on ``[0, 1]``).

@@ -45,7 +45,7 @@ def _state_pair(y) -> tuple[np.ndarray, np.ndarray]:
 
 
 def harmonic_oscillator(omega: float = 1.0, q0: float = 1.0, p0: float = 0.0,
-                        t_span=(0.0, 10.0)) -> ODEProblem:
+                        t_span=(0.0, 10.0)) -> HamiltonianProblem:
     """``q' = p``, ``p' = -ω² q``; eigenvalues ``±iω`` (purely oscillatory).
 
     Exact: ``q = q0 cos ωτ + (p0/ω) sin ωτ``, ``p = -ω q0 sin ωτ + p0 cos ωτ``
@@ -93,7 +93,7 @@ def harmonic_energy(y, omega: float = 1.0) -> np.ndarray:
 def pendulum_energy(y, g_over_l: float = 1.0) -> np.ndarray:
     """``H = p²/2 - (g/l) cos q`` for ``y = (q, p)`` of shape (2,) or (2, m).
 
-    With ``g/l = 1`` this is the seed's ``H = p²/2 - cos q`` (ch. 1.18,
+    With ``g/l = 1`` this is the printed chapter's ``H = p²/2 - cos q`` (ch. 1.18,
     example ③); ``q`` is measured from the downward vertical, so the
     minimum ``H = -g/l`` is the pendulum at rest hanging down, and
     ``H = g/l`` is the separatrix (the upright position).  ``g/l`` as in
@@ -106,16 +106,16 @@ def pendulum_energy(y, g_over_l: float = 1.0) -> np.ndarray:
 
 
 def pendulum(q0: float = 1.0, p0: float = 0.0, g_over_l: float = 1.0,
-             t_span=(0.0, 1000.0)) -> ODEProblem:
+             t_span=(0.0, 1000.0)) -> HamiltonianProblem:
     """Simple pendulum ``q' = p``, ``p' = -(g/l) sin q`` (``q`` from the downward vertical).
 
     Hamiltonian ``H = p²/2 - (g/l) cos q`` (:func:`pendulum_energy`).
     Jacobian ``[[0, 1], [-(g/l) cos q, 0]]``: eigenvalues ``±i sqrt((g/l) cos q)``
     near the bottom, so for small amplitude it is the harmonic oscillator with
     ``ω = sqrt(g/l)``.  Defaults ``q0 = 1 rad``, ``p0 = 0``, ``T = 1000``
-    reproduce the seed's energy numbers (ch. 1.18, example ③, ``h = 0.1``:
+    reproduce the printed chapter's energy numbers (ch. 1.18, example ③, ``h = 0.1``:
     RK4 energy error 4.6e-5 at ``T = 1000``, Störmer-Verlet bounded by
-    1.1e-3); the seed does not state ``q0``, we found ``q0 = 1`` reproduces both.
+    1.1e-3); the printed chapter does not state ``q0``, we found ``q0 = 1`` reproduces both.
 
     Exact solution.  With ``m = sin²(q0/2) + p0²/(4 g/l)``, i.e.
     ``H = (g/l)(2m - 1)``: for libration (``m < 1``, ``H < g/l``)

@@ -1,4 +1,4 @@
-"""Robot-flavoured stiff systems (seed ch. 7.50, sec. 2): a flexible joint,
+"""Robot-flavoured stiff systems (printed ch. 7.50, sec. 2): a flexible joint,
 a leg landing on penalty contact, and a DC motor with its electrical lag.
 
 The default numbers are illustrative values of the order found in small
@@ -46,7 +46,7 @@ def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=
     a harmonic-drive-class joint) give ``|λ_fast| ≈ 1095 rad/s`` vs.
     ``|λ_slow| ≈ 5.4 rad/s``.  Note: as ``K`` grows with fixed ``D``, only the
     imaginary part of the fast pair grows (∝ sqrt K); ``Re λ_fast`` stays
-    ``≈ -D/(2 J_eff)``, so the real-part ratio ρ of seed §1.1 does not grow
+    ``≈ -D/(2 J_eff)``, so the real-part ratio ρ of printed §1.1 does not grow
     with ``K`` while the modulus ratio does.  Reference: Spong, Hutchinson &
     Vidyasagar, *Robot Modeling and Control*, sec. on flexible joints.
 
@@ -206,7 +206,7 @@ def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
     ``λ_fast ≈ -R/L`` (electrical) and ``λ_slow ≈ -(b + k²/R)/J``
     (electromechanical), so ``ρ ≈ (R/L) / ((b + k²/R)/J)``.  Defaults (a
     small 12 V motor): ``L/R = 0.25 ms``, ``τ_m ≈ 50 ms``, ``ρ ≈ 197``;
-    seed ch. 7.50 §2.3 says the electrical time constant is tens to hundreds
+    printed ch. 7.50 §2.3 says the electrical time constant is tens to hundreds
     of times smaller than the mechanical one.  Reference: Franklin, Powell &
     Emami-Naeini, *Feedback Control of Dynamic Systems*, ch. 2 (DC motor model).
 

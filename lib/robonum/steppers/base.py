@@ -60,7 +60,7 @@ class Stepper(ABC):
     def initial_order(self) -> int:
         return self.order
 
-    def check_problem(self, problem) -> None:
+    def check_problem(self, problem) -> None:  # noqa: B027 -- optional hook, no-op by default
         """Refuse a problem this stepper cannot integrate (default: any ODE is fine)."""
 
     @abstractmethod
@@ -71,7 +71,7 @@ class Stepper(ABC):
     def step(self, work, t: float, y: np.ndarray, h: float, state):
         """``(y_new, err, state)`` for one step of size ``h``."""
 
-    def seed(self, state, t: float, y: np.ndarray, fy: np.ndarray) -> None:
+    def seed(self, state, t: float, y: np.ndarray, fy: np.ndarray) -> None:  # noqa: B027 -- optional
         """Hand over ``f(t, y)`` already computed by the loop (first-same-as-last reuse)."""
 
     # -- what the controlled (adaptive) policy uses --------------------------------

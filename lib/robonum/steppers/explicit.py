@@ -7,7 +7,6 @@ from .. import methods
 from ..dense import HermitePiece
 from .base import Stepper
 
-
 _EPS = np.finfo(float).eps
 
 

@@ -19,7 +19,7 @@ the increments, ``F = A^{-1} Z / h``, so ``y_{n+1} = y + b^T A^{-1} Z``
 (``predictor``): ``"zero"``, ``Z = 0`` (the default: safe for stiff problems,
 where an explicit predictor can be off by ``h lambda``), or ``"euler"``, the
 explicit Euler value of every stage, ``Y_i = y + c_i h f(t, y)`` (one more
-``f`` per step; for backward Euler ``y + h f(t_n, y_n)``, seed 7.50 sec. 6.1).
+``f`` per step; for backward Euler ``y + h f(t_n, y_n)``, printed ch. 7.50 sec. 6.1).
 ``record=True`` keeps the Newton trace of the last run (:meth:`ImplicitRK.per_step`).
 No embedded pair: ``err`` is ``None``.
 """
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import methods
 from .. import _validate as check
+from .. import methods
 from ..newton import ModifiedNewton, NewtonAttempt, NewtonOptions
 from .base import Stepper, check_h
 

@@ -54,9 +54,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import _scipy
+from .. import _scipy, methods
 from .. import _validate as check
-from .. import methods
 from ..control import StepController
 from ..dense import CollocationPiece
 from ..errors import NonlinearSolveError

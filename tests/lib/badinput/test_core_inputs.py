@@ -21,7 +21,6 @@ import math
 import signal
 import warnings
 
-import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -31,7 +30,6 @@ from robonum import fast, lie
 from robonum.analysis import energy, multistep, order_conditions
 from robonum.errors import RobonumError
 from robonum.explore import Param
-
 
 NAN, INF = math.nan, math.inf
 SCALARS = {"nan": NAN, "+inf": INF, "-inf": -INF, "0": 0.0, "neg": -1.5, "1e308": 1e308,

@@ -27,9 +27,28 @@ import pytest
 
 from robonum import arm
 from robonum import finite_diff as fd
-from robonum.autodiff import (ADCost, Dual, StepsGradient, Tape, Var, ad_cost, checkpoint_counts, cos,
-                              derivative, exp, grad, grad_through_steps, jacobian_forward,
-                              jacobian_reverse, log, rk4_step, sin, sqrt, tanh, trace)
+from robonum.autodiff import (
+    ADCost,
+    Dual,
+    StepsGradient,
+    Tape,
+    Var,
+    ad_cost,
+    checkpoint_counts,
+    cos,
+    derivative,
+    exp,
+    grad,
+    grad_through_steps,
+    jacobian_forward,
+    jacobian_reverse,
+    log,
+    rk4_step,
+    sin,
+    sqrt,
+    tanh,
+    trace,
+)
 from robonum.errors import RobonumError
 from robonum.plotting.derivatives import plot_error_model, plot_error_vs_h
 from robonum.plotting.graph import plot_graph
@@ -194,7 +213,7 @@ INT_EXTRA = {"int0": 0, "int1": 1, "int2": 2, "int-1": -1, "np.int64": np.int64(
 for param, ok, bad in (("output", "int0 int1 np.int64", "int2 int-1 huge"), ("steps", "int0 int1 None",
                                                                             "int-1 huge")):
     base = {"graph": _GRAPH, "output": 0, "steps": None}
-    add(f"Graph.adjoints", lambda graph, output, steps: graph.adjoints(output, steps), base, param,
+    add("Graph.adjoints", lambda graph, output, steps: graph.adjoints(output, steps), base, param,
         ok=ok, bad=bad + " 0 neg 1e308 1e-320 1j [] 2-D", extra=INT_EXTRA, never=NEVER - {"None"})
 add("rk4_step", rk4_step, {"f": lambda y: [y[1], -sin(y[0])], "h": 0.1}, "h",
     ok="neg 1e-320", bad="0 1j [] 2-D")
