@@ -40,10 +40,11 @@ from .convergence import ConvergenceStudy, convergence_study, fitted_order, halv
 from .integrate import integrate
 from .ivp import solve_ivp
 from .newton import NewtonOptions
-from .problem import HamiltonianProblem, ODEProblem, Work
+from .problem import HamiltonianProblem, ODEProblem
 from .solution import Solution
 from .steppers import ExplicitRK, ImplicitRK, Multistep, Stepper, Symplectic, make_stepper
 from .tableau import ButcherTableau
+from .work import Work
 
 __version__ = "0.3.0"
 BOOK_LAYER = ("book", "explore", "plotting")

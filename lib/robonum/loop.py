@@ -18,8 +18,8 @@ import numpy as np
 from . import _validate as check
 from .dense import DenseOutput
 from .errors import EvaluationError, NonlinearSolveError
-from .problem import Work
 from .solution import FAILURE, SUCCESS, Solution
+from .work import Work
 
 
 def bound_of(problem, blowup) -> float:

@@ -223,7 +223,8 @@ def test_plot_checks_its_sweep_and_takes_floor_by_keyword():
 
 
 # --- usable steps, the error model and its plot (chapter 6) ------------------------------
-from robonum.finite_diff import H_MIN_COMPLEX, _scales, error_model, usable_steps  # noqa: E402
+from robonum.finite_diff import H_MIN_COMPLEX, error_model, usable_steps  # noqa: E402
+from robonum.finite_diff.errors_vs_h import _scales  # noqa: E402
 from robonum.plotting.derivatives import plot_error_model  # noqa: E402
 
 

@@ -17,8 +17,8 @@ from robonum import problems
 from robonum.errors import NonlinearSolveError
 from robonum.methods import implicit as im
 from robonum.newton import NewtonOptions, newton_solve
-from robonum.problem import Work
 from robonum.steppers import ImplicitRK
+from robonum.work import Work
 
 ORDERS = {"backward_euler": 1, "trapezoid": 2, "implicit_midpoint": 2, "gauss2": 4,
           "gauss3": 6, "gauss4": 8, "radau2": 3, "radau3": 5, "sdirk2": 2, "sdirk3": 3}

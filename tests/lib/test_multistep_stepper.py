@@ -9,8 +9,8 @@ import pytest
 
 import robonum as rn
 from robonum import NewtonOptions, problems
-from robonum.problem import Work
 from robonum.steppers import ImplicitRK, Multistep
+from robonum.work import Work
 
 
 def BDF(k, **newton):

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.newton import ModifiedNewton, NewtonAttempt, NewtonOptions, newton_solve
+from robonum.modified_newton import ModifiedNewton, NewtonAttempt
+from robonum.newton import NewtonOptions, newton_solve
 from robonum.steppers import ImplicitRK
 from robonum.steppers.implicit import per_step
 

@@ -16,9 +16,10 @@ from robonum.analysis.energy import (
     separable_energy,
 )
 from robonum.methods.splitting import YOSHIDA4_GAMMAS
-from robonum.problem import HamiltonianProblem, ODEProblem, Work
+from robonum.problem import HamiltonianProblem, ODEProblem
 from robonum.problems import pendulum_energy
 from robonum.steppers import ExplicitRK, Symplectic
+from robonum.work import Work
 
 
 def integrate_symplectic(grad_V, q0, p0, t_span, h, method="verlet", **kw):

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from robonum.book import Table, Tol, fmt, fmt_h, matches_printed, pct, round_sig, sci
-from robonum.book.table import _width, block_html, inline_html, plain_text
+from robonum.book.markup import _width, block_html, inline_html, plain_text
 
 MATH = '<span class="math notranslate nohighlight">{}</span>'
 

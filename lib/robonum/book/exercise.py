@@ -23,8 +23,8 @@ from typing import NamedTuple
 
 from .. import _validate as check
 from .exercise_views import in_kernel, live_widget, static_html
+from .markup import plain_text
 from .numbers import PARSE_MESSAGES, fmt, parse_number, pct, round_sig
-from .table import plain_text
 
 __all__ = ["Exercise", "CheckResult", "MESSAGES", "parse_number"]
 

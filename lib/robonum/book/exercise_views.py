@@ -9,8 +9,8 @@ from __future__ import annotations
 import html
 import json
 
+from .markup import block_html, inline_html, plain_text
 from .numbers import EXAMPLES, fmt
-from .table import block_html, inline_html, plain_text
 
 __all__ = ["static_html", "live_widget", "in_kernel"]
 

@@ -25,7 +25,8 @@ import numba
 import numpy as np
 from numba import types
 
-from .radau import CONSTANTS, radau_loop
+from .radau import radau_loop
+from .radau_method import CONSTANTS
 
 _VEC = types.float64[::1]
 F_TYPE = types.FunctionType(_VEC(types.float64, _VEC))

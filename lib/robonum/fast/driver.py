@@ -1,6 +1,6 @@
 """What a compiled adaptive loop shares: counted calls of ``f``, the scaled norm, the first step, storage.
 
-The counterparts of ``robonum.problem.Work`` (counters ``[nfev, njev, nlu,
+The counterparts of ``robonum.work.Work`` (counters ``[nfev, njev, nlu,
 n_newton, nsteps, nreject]`` in one int array), ``StepController.initial_step``
 and the driver's saved points, in numba.  A non-finite value cannot raise
 an exception with a message from compiled code, so calls return an outcome

@@ -23,7 +23,7 @@ from ..solution import FAILURE, SUCCESS, Solution
 from ..steppers.radau import stages_for
 from . import driver as D
 from .compile import compiled, kernel, no_jacobian
-from .radau import CONSTANTS
+from .radau_method import CONSTANTS
 
 METHODS = {"radau5": 3, "Radau": 3, "radau": None}     # stages (None: chosen from rtol, as rn's)
 MAX_SIZE = 200          # unblocked O(n^3) LU in the loop: beyond this use rn.solve_ivp

@@ -7,7 +7,7 @@ transformed stage system, the embedded order-s estimate, Gustafsson's
 predictive controller, Jacobian reuse while ``theta <= 0.001``, keeping
 ``h`` (and the LU factors) for ``h_new/h in [1, 1.2]`` -- run as one
 compiled loop that calls a compiled ``f``.  One compiled loop serves both
-stage counts: the method arrives as data, the tuple :func:`method_constants`
+stage counts: the method arrives as data, the tuple :func:`.radau_method.method_constants`
 builds.  The constants (``T``, ``Lambda``, ``b_hat``, the collocation basis,
 the Newton iteration cap, the controller's exponent) are the Python stepper's,
 computed from the Radau IIA tableau; the tuning constants and the
@@ -25,7 +25,7 @@ import math
 import numba
 import numpy as np
 
-from ..steppers.radau import KEEP_H, NIT, PREDICT, STAGES, THET, RadauIIA, constants
+from ..steppers.radau import KEEP_H, PREDICT, THET
 from .driver import (
     DIVERGED,
     EPS,
@@ -39,33 +39,7 @@ from .driver import (
     save_point,
 )
 from .linalg import lu_factor, lu_solve
-
-# The Python stepper's controller, read from it: _adapt below is its I step with
-# Gustafsson's prediction, so it must have no PI memory and be predictive.
-_CTL = RadauIIA(3).default_controller()
-if _CTL.beta != 0.0 or not _CTL.predictive:
-    raise RuntimeError("robonum.fast.radau implements a predictive controller without PI memory; "
-                       "RadauIIA.default_controller() changed: update _adapt")
-SAFETY, FAC_MIN, FAC_MAX = _CTL.safety, _CTL.fac_min, _CTL.fac_max
-
-
-def method_constants(stages: int) -> tuple:
-    """The method as the loop takes it: ``(c, T, Tinv, mu, kappas, e, Vinv, nit, q, initial_order, tics)``.
-
-    The same types for every stage count, so one compiled loop serves them all;
-    ``nit`` caps the Newton iterations, ``q`` is the controller's exponent
-    denominator and ``initial_order`` the order the first-step formula assumes;
-    ``tics[j]`` is the complex row of ``T^-1`` for the pair ``kappas[j]`` (as the stepper's).
-    """
-    K, st = constants(stages), RadauIIA(stages)
-    return (np.ascontiguousarray(K["c"]), np.ascontiguousarray(K["T"]),
-            np.ascontiguousarray(K["Tinv"]), float(K["mu"]), np.array(K["kappas"], np.complex128),
-            np.ascontiguousarray(K["e"]), np.ascontiguousarray(K["Vinv"]), int(NIT[stages]),
-            float(st.default_controller().q), int(st.initial_order),
-            np.array(K["tics"], np.complex128))
-
-
-CONSTANTS = {s: method_constants(s) for s in STAGES}
+from .radau_method import FAC_MAX, FAC_MIN, SAFETY
 
 
 @numba.njit(cache=False)
@@ -211,7 +185,7 @@ def _adapt(h, err, safe, ctl, q):
 
 
 def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, bound, K):
-    """Adaptive Radau IIA (the stages ``K`` describes, :func:`method_constants`) from ``t0`` to ``t1``; ``h <= 0`` asks for the first-step formula.
+    """Adaptive Radau IIA (the stages ``K`` describes, :func:`.radau_method.method_constants`) from ``t0`` to ``t1``; ``h <= 0`` asks for the first-step formula.
 
     The scaled error ``||err / (atol + rtol max(|y|, |y_new|))||_rms <= 1``
     accepts a step (HNW I, eq. II.4.11), as in ``robonum.adaptive``.  Returns

@@ -9,7 +9,8 @@ import numpy as np
 from .. import _scipy
 from .. import _validate as check
 from ..errors import EvaluationError, ReferenceSolutionError
-from ..problem import ODEProblem, Work
+from ..problem import ODEProblem
+from ..work import Work
 from . import _checks
 
 REFERENCE_METHODS = ("Radau", "BDF", "LSODA", "DOP853", "RK45")

@@ -11,7 +11,7 @@ What every stepper provides
     ``init(work, t0, y0, h) -> state``
         per-run state (history of a multistep method, cached LU factors of
         modified Newton, the last stage of a first-same-as-last pair);
-        ``work`` is a :class:`robonum.problem.Work` that counts every call.
+        ``work`` is a :class:`robonum.work.Work` that counts every call.
     ``step(work, t, y, h, state) -> (y_new, err, state)``
         one step from ``t`` to ``t + h``; ``err`` is the embedded error
         estimate (an array) or ``None``.  An implicit step that cannot be

@@ -29,7 +29,8 @@ import numpy as np
 
 from .. import _validate as check
 from .. import methods
-from ..newton import ModifiedNewton, NewtonAttempt, NewtonOptions
+from ..modified_newton import ModifiedNewton, NewtonAttempt
+from ..newton import NewtonOptions
 from .base import Stepper, check_h
 
 PREDICTORS = ("zero", "euler")
@@ -172,7 +173,7 @@ class ImplicitRK(Stepper):
 
 
 def per_step(trace) -> dict:
-    """Totals per step of a list of :class:`robonum.newton.NewtonAttempt` (see ``ImplicitRK.per_step``)."""
+    """Totals per step of a list of :class:`robonum.modified_newton.NewtonAttempt` (see ``ImplicitRK.per_step``)."""
     if not isinstance(trace, list) or not all(isinstance(a, NewtonAttempt) for a in trace):
         raise TypeError("trace must be a list of NewtonAttempt (ImplicitRK(..., record=True).trace)")
     rows: dict = {}

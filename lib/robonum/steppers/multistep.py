@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import _validate as check
 from .. import methods
-from ..newton import ModifiedNewton
+from ..modified_newton import ModifiedNewton
 from .base import Stepper, check_h
 from .explicit import ExplicitRK
 from .implicit import ImplicitRK, newton_options

@@ -1,0 +1,91 @@
+"""The work of one run: every call of ``f``, ``jac`` and every LU, checked and counted.
+
+:class:`Work` wraps a problem for one run, checks every value the user's
+functions return, and counts the work the way SciPy's ``solve_ivp`` reports
+it: ``nfev``, ``njev``, ``nlu``, plus Newton iterations.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _scipy
+from .errors import NonlinearSolveError
+from .problem import ODEProblem, _as_output, _call
+
+_GETRF = {"d": "dgetrf", "D": "zgetrf"}     # LAPACK routine by dtype char
+
+
+class Work:
+    """The right-hand side of one run, with checks and SciPy-style work counters.
+
+    Steppers call ``work.f``, ``work.grad``, ``work.jac`` and
+    ``work.lu_factor`` / ``work.lu_solve`` instead of the raw functions, so
+    every result reports exactly what it cost and a NaN from ``f`` is
+    reported as such (:class:`robonum.errors.EvaluationError`), never
+    mistaken for an unstable step.
+    """
+
+    def __init__(self, problem: ODEProblem):
+        if not isinstance(problem, ODEProblem):
+            raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+        self.problem = problem
+        self._shape = (problem.n,)
+        self.nfev = 0        # calls of f (and of grad_V: one per f-equivalent)
+        self.njev = 0        # Jacobian evaluations
+        self.nlu = 0         # LU factorisations
+        self.n_newton = 0    # Newton iterations, summed over all solves
+
+    def f(self, t: float, y: np.ndarray) -> np.ndarray:
+        self.nfev += 1
+        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y)
+
+    def grad(self, t: float, q: np.ndarray) -> np.ndarray:
+        """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
+        self.nfev += 1
+        return _as_output("grad_V", _call("grad_V", self.problem.grad_V, q), (self.problem.d,), t, q)
+
+    def jac(self, t: float, y: np.ndarray, fy: np.ndarray | None = None) -> np.ndarray:
+        """``df/dy`` at ``(t, y)``: analytic if the problem has it, else forward differences.
+
+        The difference step ``sqrt(eps) * max(1, |y_j|)`` balances truncation
+        (O(delta)) against rounding (O(eps/delta)); see the finite-difference chapter.
+        """
+        self.njev += 1
+        n = self._shape[0]
+        if self.problem.jac is not None:
+            return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
+        if fy is None:
+            fy = self.f(t, y)
+        J = np.empty((n, n))
+        for j in range(n):
+            delta = np.sqrt(np.finfo(float).eps) * max(1.0, abs(y[j]))
+            yj = y.copy()
+            yj[j] += delta
+            J[:, j] = (self.f(t, yj) - fy) / delta
+        return J
+
+    def lu_factor(self, M: np.ndarray):
+        """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning.
+
+        LAPACK's ``getrf`` is called directly: ``scipy.linalg.lu_factor`` would
+        warn on ``info > 0``, and catching that warning costs more than the
+        factorisation of a small matrix (it runs once or twice per step).
+        """
+        self.nlu += 1
+        name = _GETRF.get(M.dtype.char)
+        getrf = (getattr(_scipy.lapack(), name) if name
+                 else _scipy.linalg().get_lapack_funcs("getrf", (M,)))
+        lu, piv, info = getrf(M)
+        if info > 0:
+            raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
+                                      float("inf"))
+        if info < 0:                      # an illegal argument: a bug here, not the user's
+            raise RuntimeError(f"LAPACK getrf: argument {-info} is illegal")
+        return lu, piv
+
+    @staticmethod
+    def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:
+        return _scipy.linalg().lu_solve(lu, rhs, check_finite=False)
+
+    def counters(self) -> dict:
+        return dict(nfev=self.nfev, njev=self.njev, nlu=self.nlu, n_newton=self.n_newton)
