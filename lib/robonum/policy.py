@@ -1,8 +1,10 @@
 """Step-size policies: who chooses ``h`` in the one loop (:func:`robonum.loop.run`).
 
-The loop asks its policy four things -- the first step, the next step to
-try from ``t``, whether a tried step is accepted, and whether to keep the
-point -- and knows nothing else about step sizes.  Three policies:
+The loop asks its policy -- ``start`` (the first step), ``propose`` (the step
+to try from ``t``), ``judge`` (accepted? the next ``h``), ``keep`` (save the
+point? ``None``: every one), ``finished``, ``underflow`` (``None`` when steps never shrink) and,
+at the end, ``report`` -- and knows nothing else about step sizes;
+``retries`` says whether a step that cannot be solved is tried again smaller.  Three policies:
 
 * :class:`EqualSteps` -- ``N`` steps of ``h = (t1 - t0)/N``, the ``k``-th
   ending at ``t0 + k h`` (not a running sum, which drifts by rounding);
@@ -13,6 +15,7 @@ point -- and knows nothing else about step sizes.  Three policies:
 * :class:`StepRule` -- ``h_n = rule(n, t_n, y_n)``, a step chosen from the
   state in advance of the step (variable-step geometric integration).
 """
+
 from __future__ import annotations
 
 import math
@@ -23,8 +26,8 @@ from . import _validate as check
 from .control import StepController
 
 _EPS = np.finfo(float).eps
-MAX_STEPS = 200_000             # equal steps in Python: ~5 s for RK4 on a small system
-MAX_ADAPTIVE_STEPS = 500_000    # accepted + rejected; ~25 s of a 6-stage explicit step
+MAX_STEPS = 200_000  # equal steps in Python: ~5 s for RK4 on a small system
+MAX_ADAPTIVE_STEPS = 500_000  # accepted + rejected; ~25 s of a 6-stage explicit step
 
 
 def equal_steps(t_span, h, cap: int = MAX_STEPS, what: str = "integrate") -> tuple[int, float]:
@@ -37,11 +40,14 @@ def equal_steps(t_span, h, cap: int = MAX_STEPS, what: str = "integrate") -> tup
     h = check.positive("h", h)
     cap = check.integer("cap", cap, 1, 10**9)
     ratio = (t1 - t0) / h
-    if not ratio <= cap:                     # also catches inf from h = 1e-320
-        advice = (f"use h >= {(t1 - t0) / cap:.3g}" +
-                  (" or robonum.fast.integrate for long runs" if what == "integrate" else ""))
-        raise ValueError(f"h = {h:.3g} on t_span = ({t0:g}, {t1:g}) needs about {ratio:.3g} steps; "
-                         f"{what} allows at most {cap:,}: {advice}")
+    if not ratio <= cap:  # also catches inf from h = 1e-320
+        advice = f"use h >= {(t1 - t0) / cap:.3g}" + (
+            " or robonum.fast.integrate for long runs" if what == "integrate" else ""
+        )
+        raise ValueError(
+            f"h = {h:.3g} on t_span = ({t0:g}, {t1:g}) needs about {ratio:.3g} steps; "
+            f"{what} allows at most {cap:,}: {advice}"
+        )
     n = max(1, math.ceil(ratio * (1 - 1e-12)))
     return n, (t1 - t0) / n
 
@@ -49,10 +55,15 @@ def equal_steps(t_span, h, cap: int = MAX_STEPS, what: str = "integrate") -> tup
 class EqualSteps:
     """``n`` steps of size ``h`` from ``t0``; keeps every ``save_every``-th point and the last."""
 
-    retries = False            # a failed implicit step ends the run: h is not ours to change
+    retries = False  # a failed implicit step ends the run: h is not ours to change
+
+    underflow = None  # equal steps never shrink
 
     def __init__(self, n: int, h: float, save_every: int = 1):
         self.n, self.h, self.save_every = n, h, save_every
+        self._accept = (True, h)
+        if save_every == 1:
+            self.keep = None  # every point: the loop need not ask
 
     def start(self, work, stepper, t0, y0, t1):
         self.t0 = t0
@@ -62,16 +73,13 @@ class EqualSteps:
         return self.h, self.t0 + (nsteps + 1) * self.h
 
     def judge(self, stepper, work, h, y, y_new, err, state):
-        return True, self.h
+        return self._accept
 
     def keep(self, nsteps):
         return nsteps % self.save_every == 0 or nsteps == self.n
 
     def finished(self, t, t1, nsteps):
         return nsteps >= self.n
-
-    def underflow(self, h, t):
-        return False
 
     def report(self):
         """``(h, info)`` for the Solution: the equal step used."""
@@ -83,8 +91,14 @@ class Controlled:
 
     retries = True
 
-    def __init__(self, controller: StepController, rtol: float, atol: float,
-                 first_step: float | None, max_step: float):
+    def __init__(
+        self,
+        controller: StepController,
+        rtol: float,
+        atol: float,
+        first_step: float | None,
+        max_step: float,
+    ):
         self.controller, self.rtol, self.atol = controller, rtol, atol
         self.first_step, self.max_step = first_step, max_step
 
@@ -93,18 +107,19 @@ class Controlled:
         if self.first_step is not None:
             return min(self.first_step, self.max_step), None
         f0 = work.f(t0, y0)
-        h = self.controller.initial_step(work, t0, y0, f0, self.rtol, self.atol,
-                                         stepper.initial_order, self.max_step)
+        h = self.controller.initial_step(
+            work, t0, y0, f0, self.rtol, self.atol, stepper.initial_order, self.max_step
+        )
         return h, f0
 
     def propose(self, t, y, h, t1, nsteps):
         h = min(h, self.max_step)
-        if t + h >= t1 - 4 * _EPS * max(abs(t1), 1.0):     # land on t1 exactly
+        if t + h >= t1 - 4 * _EPS * max(abs(t1), 1.0):  # land on t1 exactly
             return t1 - t, t1
         return h, t + h
 
     def judge(self, stepper, work, h, y, y_new, err, state):
-        if y_new is None:                                   # the step could not be solved
+        if y_new is None:  # the step could not be solved
             err_norm = math.inf
         else:
             e = err / (self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new)))
@@ -113,8 +128,7 @@ class Controlled:
                 err_norm = math.inf
         return stepper.judge(self.controller, work, h, err_norm, state)
 
-    def keep(self, nsteps):
-        return True
+    keep = None  # every accepted point
 
     def finished(self, t, t1, nsteps):
         return t >= t1
@@ -131,6 +145,7 @@ class StepRule:
     """``h_n = rule(n, t_n, y_n)``, the last step shortened to end at ``t1``; ``steps_used`` lists them."""
 
     retries = False
+    underflow = None  # the rule's steps are checked when it gives them
 
     def __init__(self, rule):
         check.callable_("step", rule)
@@ -144,13 +159,21 @@ class StepRule:
     def _h(self, n, t, y, t1):
         try:
             h = self.rule(n, t, y.copy())
-        except Exception as exc:               # the user's rule: say which call failed
-            raise ValueError(f"step(n, t, y) raised {type(exc).__name__} at step n = {n} "
-                             f"(t = {t:.6g}): {exc}"[:300]) from exc
-        if isinstance(h, bool) or not isinstance(h, (int, float, np.floating, np.integer)) \
-                or not (math.isfinite(float(h)) and float(h) > 0):
-            raise ValueError(f"step(n, t, y) must return a finite h > 0; at step n = {n} "
-                             f"(t = {t:.6g}) it returned {h!r}")
+        except Exception as exc:  # the user's rule: say which call failed
+            raise ValueError(
+                f"step(n, t, y) raised {type(exc).__name__} at step n = {n} (t = {t:.6g}): {exc}"[
+                    :300
+                ]
+            ) from exc
+        if (
+            isinstance(h, bool)
+            or not isinstance(h, (int, float, np.floating, np.integer))
+            or not (math.isfinite(float(h)) and float(h) > 0)
+        ):
+            raise ValueError(
+                f"step(n, t, y) must return a finite h > 0; at step n = {n} "
+                f"(t = {t:.6g}) it returned {h!r}"
+            )
         return min(float(h), t1 - t)
 
     def propose(self, t, y, h, t1, nsteps):
@@ -161,14 +184,10 @@ class StepRule:
         self.steps_used.append(h)
         return True, h
 
-    def keep(self, nsteps):
-        return True
+    keep = None  # every point
 
     def finished(self, t, t1, nsteps):
         return t >= t1
-
-    def underflow(self, h, t):
-        return False
 
     def report(self):
         """The steps used, in ``info["h"]``."""
