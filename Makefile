@@ -50,8 +50,10 @@ test: book browser lint
 	@echo "== library tests again with one BLAS thread (round-off must not depend on it)"
 	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) tests/lib -q -p no:cacheprovider
 
-# ruff's small rule set (pyproject.toml [tool.ruff.lint]) over the code and the notebooks' cells.
+# ruff over the code and the notebooks' cells: its formatter's layout, and the small rule
+# set of pyproject.toml [tool.ruff.lint].  `ruff format lib tests tools book` applies the layout.
 lint: $(STAMP)
+	$(BIN)/ruff format --no-cache --check lib tests tools book
 	$(BIN)/ruff check --no-cache lib tests tools book
 
 test-lib: $(STAMP)

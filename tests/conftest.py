@@ -1,4 +1,5 @@
 """Shared test set-up: a non-interactive matplotlib backend and the book's fonts."""
+
 import matplotlib
 
 matplotlib.use("Agg")

@@ -25,6 +25,7 @@ as the page shows them:
 Whatever does not agree is left to nbval, which reports the difference.
 Loaded for every pytest run of this repository by the root ``conftest.py``.
 """
+
 from __future__ import annotations
 
 import ast
@@ -43,7 +44,7 @@ _DIRECTIVE = re.compile(r"^[`:]{3,}\{glue(?::\w*)?\}\s+(\S+)", re.M)
 # [[fill]align][sign][z][#][0][width][grouping][.precision][type]
 _SPEC = re.compile(r"(?:.?[<>=^])?[-+ ]?z?#?0?\d*[,_]?(?:\.(\d+))?([eEfFgG%]?)\Z")
 _NUMBER = re.compile(r"[-+\u2212]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_CELL = re.compile(r'(<td\b[^>]*\b' + HTML_ATTRIBUTE + r'="([^"]*)"[^>]*>)(.*?)(</td>)', re.S)
+_CELL = re.compile(r"(<td\b[^>]*\b" + HTML_ATTRIBUTE + r'="([^"]*)"[^>]*>)(.*?)(</td>)', re.S)
 _EXERCISE = re.compile(r'<div class="rn-check"[^>]*>')
 _TAG = re.compile(r"(<[^>]*>)")
 
@@ -74,16 +75,16 @@ def printed_unit(x: float, spec: str) -> float:
     if not spec or m is None:
         return 0.0
     precision, kind = m.groups()
-    if not kind and precision is None:          # e.g. '>8': str(x), the stored text
+    if not kind and precision is None:  # e.g. '>8': str(x), the stored text
         return 0.0
     p = 6 if precision is None else int(precision)
     if kind in ("f", "F"):
-        return 10.0 ** -p
+        return 10.0**-p
     if kind == "%":
-        return 10.0 ** -p / 100
+        return 10.0**-p / 100
     if kind in ("e", "E"):
         return 10.0 ** (_exponent(x, p + 1) - p)
-    p = max(p, 1)                               # g, G, or a precision alone
+    p = max(p, 1)  # g, G, or a precision alone
     return 10.0 ** (_exponent(x, p) - p + 1)
 
 
@@ -103,7 +104,7 @@ def glue_agrees(ref: str, test: str, formats: list[str] | None, band: Tol | None
     a, b = _number(ref), _number(test)
     if a is None or b is None:
         return ref == test
-    if formats is None:                         # never shown in the page
+    if formats is None:  # never shown in the page
         return True
     if band is not None and band.allows(a, b):
         return True
@@ -125,8 +126,10 @@ def _cut(html: str) -> tuple[str, list[tuple[str, Tol | None]]]:
 
     def cell(m):
         band = Tol.from_attribute(m.group(2))
-        inner = "".join(part if part.startswith("<") else _NUMBER.sub(lambda n: mark(n.group(0), band), part)
-                        for part in _TAG.split(m.group(3)))
+        inner = "".join(
+            part if part.startswith("<") else _NUMBER.sub(lambda n: mark(n.group(0), band), part)
+            for part in _TAG.split(m.group(3))
+        )
         return m.group(1) + inner + m.group(4)
 
     def exercise(m):
@@ -135,9 +138,18 @@ def _cut(html: str) -> tuple[str, list[tuple[str, Tol | None]]]:
         if "data-answer" not in attrs:
             return tag
         answer = _float(attrs["data-answer"])
-        width = max(float(attrs.get("data-atol", 0)), float(attrs.get("data-rtol", 0)) * abs(answer))
-        band = Tol(atol=1e-3 * width, why="a thousandth of the band the exercise accepts") if width else None
-        return tag.replace(f'data-answer="{attrs["data-answer"]}"', f'data-answer="{mark(attrs["data-answer"], band)}"')
+        width = max(
+            float(attrs.get("data-atol", 0)), float(attrs.get("data-rtol", 0)) * abs(answer)
+        )
+        band = (
+            Tol(atol=1e-3 * width, why="a thousandth of the band the exercise accepts")
+            if width
+            else None
+        )
+        return tag.replace(
+            f'data-answer="{attrs["data-answer"]}"',
+            f'data-answer="{mark(attrs["data-answer"], band)}"',
+        )
 
     return _EXERCISE.sub(exercise, _CELL.sub(cell, html)), numbers
 
@@ -203,10 +215,10 @@ _nbval_compare = IPyNbCell.compare_outputs
 
 
 def compare_outputs(self, test, ref, skip_compare=None):
-    return _nbval_compare(self, reconcile(self, test, ref, _formats_of(self.parent)), ref, skip_compare)
+    return _nbval_compare(
+        self, reconcile(self, test, ref, _formats_of(self.parent)), ref, skip_compare
+    )
 
 
 def pytest_configure(config):
     IPyNbCell.compare_outputs = compare_outputs
-
-

@@ -5,6 +5,7 @@ Jupyter Book's execution cache keys a notebook on its cell sources only
 outputs.  We hash lib/ and requirements.txt; when the hash differs from the
 last build we drop the cache and ask Sphinx to re-read every page.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "_build"
 CACHE = BUILD / ".jupyter_cache"
 STAMP = BUILD / ".inputs-hash"
-SECONDS = BUILD / ".notebook-seconds.json"     # last measured execution times
+SECONDS = BUILD / ".notebook-seconds.json"  # last measured execution times
 
 
 def inputs_hash(root: Path = ROOT) -> str:
@@ -37,8 +38,11 @@ def inputs_hash(root: Path = ROOT) -> str:
     """
     h = hashlib.sha256()
     h.update(f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}".encode())
-    files = sorted((root / "lib").rglob("*.py")) + [root / "requirements.txt", root / "_toc.yml",
-                                                     root / "_config.yml"]
+    files = sorted((root / "lib").rglob("*.py")) + [
+        root / "requirements.txt",
+        root / "_toc.yml",
+        root / "_config.yml",
+    ]
     for path in files:
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
@@ -79,9 +83,13 @@ def execute_in_parallel(notebooks: list[Path]) -> None:
     order = sorted(todo, key=lambda pk: (-seconds.get(_key(todo[pk]), 0.0), -rank[todo[pk]]))
     tic = time.perf_counter()
     with multiprocessing.Pool(min(len(order), os.cpu_count() or 1)) as pool:
-        failed = [uri for uris in pool.imap_unordered(_execute_one, order, chunksize=1) for uri in uris]
-    print(f"executed {len(order) - len(failed)} notebook(s) in parallel in "
-          f"{time.perf_counter() - tic:.1f} s")
+        failed = [
+            uri for uris in pool.imap_unordered(_execute_one, order, chunksize=1) for uri in uris
+        ]
+    print(
+        f"executed {len(order) - len(failed)} notebook(s) in parallel in "
+        f"{time.perf_counter() - tic:.1f} s"
+    )
     for uri in failed:
         print(f"notebook failed: {uri} (the build will report its traceback)", file=sys.stderr)
     _record_seconds(cache)
@@ -90,7 +98,8 @@ def execute_in_parallel(notebooks: list[Path]) -> None:
 def _execute_one(pk: int) -> list[str]:
     """Execute one project notebook into the cache (in a pool process); the URIs that failed."""
     result = load_executor("local-serial", cache=get_cache(str(CACHE))).run_and_cache(
-        filter_pks=[pk], timeout=600, allow_errors=False)
+        filter_pks=[pk], timeout=600, allow_errors=False
+    )
     return result.excepted + result.errored
 
 
@@ -118,15 +127,22 @@ def main() -> int:
     digest = inputs_hash()
     stale = not STAMP.exists() or STAMP.read_text().strip() != digest
     if stale and CACHE.exists():
-        print(f"lib/, requirements or the book's configuration changed: clearing {CACHE.relative_to(ROOT)}")
+        print(
+            f"lib/, requirements or the book's configuration changed: clearing {CACHE.relative_to(ROOT)}"
+        )
         shutil.rmtree(CACHE)
     if stale and (BUILD / "html").exists():
         # Sphinx never deletes the page of a document that left the table of
         # contents; a stale page would be tested and searched as if it were live.
         shutil.rmtree(BUILD / "html")
     execute_in_parallel(toc_notebooks())
-    cmd = [str(Path(sys.executable).parent / "jupyter-book"), "build", str(ROOT),
-           "--warningiserror", "--keep-going"]
+    cmd = [
+        str(Path(sys.executable).parent / "jupyter-book"),
+        "build",
+        str(ROOT),
+        "--warningiserror",
+        "--keep-going",
+    ]
     if stale:
         cmd.append("--all")  # Sphinx would otherwise skip unchanged .ipynb files
     start = time.perf_counter()

@@ -4,6 +4,7 @@
 OUTDIR.  tests/book/test_figures.py regenerates them into a temporary folder
 and compares with the committed ones, so a figure can never go stale.
 """
+
 from __future__ import annotations
 
 import sys
@@ -25,8 +26,15 @@ def stability_regions() -> Figure:
     ax = fig.subplots()
     colors = {"euler": "C0", "heun": "C1", "rk3": "C2", "rk4": "C3", "dopri5": "C4"}
     for key in ["dopri5", "rk4", "rk3", "heun", "euler"]:  # largest first, so all stay visible
-        rn.plotting.plot_stability_region(key, ax=ax, xlim=(-4.5, 1.5), ylim=(-3.6, 3.6), n=301,
-                                          color=colors[key], label=rn.methods.get(key).name)
+        rn.plotting.plot_stability_region(
+            key,
+            ax=ax,
+            xlim=(-4.5, 1.5),
+            ylim=(-3.6, 3.6),
+            n=301,
+            color=colors[key],
+            label=rn.methods.get(key).name,
+        )
     ax.set_title("Stability regions of explicit Runge-Kutta methods (z = h lambda)")
     ax.legend(loc="upper left", fontsize=8)
     return fig
@@ -35,12 +43,15 @@ def stability_regions() -> Figure:
 def error_vs_h() -> Figure:
     """Global error against step on the logistic equation: slopes 1 and 4."""
     problem = rn.problems.logistic(t_span=(0.0, 5.0))
-    studies = [rn.convergence_study(problem, key, rn.halving(0.5, 7))
-               for key in ["euler", "heun", "rk3", "rk4"]]
+    studies = [
+        rn.convergence_study(problem, key, rn.halving(0.5, 7))
+        for key in ["euler", "heun", "rk3", "rk4"]
+    ]
     fig = Figure(figsize=(6.0, 4.0))
     ax = fig.subplots()
-    rn.plotting.plot_convergence(studies, ax, labels=[f"{s.method} (slope {s.fitted_order():.2f})"
-                                                      for s in studies])
+    rn.plotting.plot_convergence(
+        studies, ax, labels=[f"{s.method} (slope {s.fitted_order():.2f})" for s in studies]
+    )
     ax.set_xlabel("step h")
     ax.set_ylabel("error at t = 5")
     ax.set_title("Convergence on y' = y(1 - y), y(0) = 0.1")

@@ -12,6 +12,7 @@ the book's three notebooks ran in 39 s instead of 81 s.
 
 Usage: python tools/run_notebooks.py [NOTEBOOK ...]   (default: book/**/*.ipynb)
 """
+
 from __future__ import annotations
 
 import os
@@ -35,14 +36,22 @@ def strip_output(output: dict) -> None:
         return
     data.pop(WIDGET_VIEW, None)
     if "text/html" in data:
-        html = "".join(data["text/html"]) if isinstance(data["text/html"], list) else data["text/html"]
+        html = (
+            "".join(data["text/html"]) if isinstance(data["text/html"], list) else data["text/html"]
+        )
         data["text/html"] = DATA_URI.sub(r"data:\1;base64,", html)
 
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
-                            store_widget_state=False, resources={"metadata": {"path": str(path.parent)}})
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        record_timing=False,
+        store_widget_state=False,
+        resources={"metadata": {"path": str(path.parent)}},
+    )
     client.execute()
     for cell in nb.cells:
         if cell.cell_type == "code":

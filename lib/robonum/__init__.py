@@ -20,6 +20,7 @@ first use (``rn.book``, ``rn.plotting``) and is never imported by the core;
 ``tests/lib/test_architecture.py`` keeps it so.  ``robonum.fast`` (numba
 loops for very long runs) is imported on demand: numba alone takes seconds.
 """
+
 import importlib
 
 from . import (
@@ -58,9 +59,35 @@ def __getattr__(name):
 
 
 __all__ = [
-    "integrate", "solve_ivp", "convergence_study", "ConvergenceStudy", "halving",
-    "observed_orders", "fitted_order", "ODEProblem", "HamiltonianProblem", "Work", "Solution",
-    "ButcherTableau", "Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic",
-    "make_stepper", "NewtonOptions", "StepController", "analysis", "arm", "autodiff",
-    "errors", "finite_diff", "floating", "lie", "loop", "methods", "policy", "problems",
+    "integrate",
+    "solve_ivp",
+    "convergence_study",
+    "ConvergenceStudy",
+    "halving",
+    "observed_orders",
+    "fitted_order",
+    "ODEProblem",
+    "HamiltonianProblem",
+    "Work",
+    "Solution",
+    "ButcherTableau",
+    "Stepper",
+    "ExplicitRK",
+    "ImplicitRK",
+    "Multistep",
+    "Symplectic",
+    "make_stepper",
+    "NewtonOptions",
+    "StepController",
+    "analysis",
+    "arm",
+    "autodiff",
+    "errors",
+    "finite_diff",
+    "floating",
+    "lie",
+    "loop",
+    "methods",
+    "policy",
+    "problems",
 ]

@@ -3,6 +3,7 @@
 Polynomials are in ascending powers (as everywhere in robonum); Fractions
 give ``\\tfrac{p}{q}``, floats six significant digits.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -36,7 +37,9 @@ def polynomial(coeffs, var: str = "z") -> str:
         power = "" if k == 0 else var if k == 1 else f"{var}^{{{k}}}"
         if power and body == "1":
             body = ""
-        terms.append(("-" if c < 0 else "+", (body + (" " if body and power else "") + power) or "1"))
+        terms.append(
+            ("-" if c < 0 else "+", (body + (" " if body and power else "") + power) or "1")
+        )
     if not terms:
         return "0"
     text = " ".join(f"{s} {t}" for s, t in terms)

@@ -8,6 +8,7 @@ a Python int too large for a float (``10**400``) is refused with a
 ``ValueError``, not an ``OverflowError``; a complex number where a real one
 is expected is a ``TypeError``, never silently cast.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,14 +34,21 @@ def real(name: str, value, lo: float | None = None, hi: float | None = None) -> 
     Accepts Python and numpy reals (not bool, not complex).
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        kind = ("bool" if isinstance(value, bool) else
-                "complex" if isinstance(value, numbers.Complex) else type(value).__name__)
+        kind = (
+            "bool"
+            if isinstance(value, bool)
+            else "complex"
+            if isinstance(value, numbers.Complex)
+            else type(value).__name__
+        )
         raise TypeError(f"{name} must be a real number, got {kind} {value!r}"[:200])
     try:
         x = float(value)
     except OverflowError:
-        raise ValueError(f"{name} must be a finite real number (|{name}| <= {_FLOAT_MAX:.3g}), "
-                         f"got an integer with {len(str(abs(int(value))))} digits") from None
+        raise ValueError(
+            f"{name} must be a finite real number (|{name}| <= {_FLOAT_MAX:.3g}), "
+            f"got an integer with {len(str(abs(int(value))))} digits"
+        ) from None
     if not math.isfinite(x):
         raise ValueError(f"{name} must be finite, got {value!r}")
     if (lo is not None and x < lo) or (hi is not None and x > hi):
@@ -48,8 +56,9 @@ def real(name: str, value, lo: float | None = None, hi: float | None = None) -> 
     return x
 
 
-def positive(name: str, value, *, allow_zero: bool = False, hi: float | None = None,
-             lo: float | None = None) -> float:
+def positive(
+    name: str, value, *, allow_zero: bool = False, hi: float | None = None, lo: float | None = None
+) -> float:
     """Return ``value`` as a finite float > 0 (or >= 0), optionally within ``[lo, hi]``.
 
     ``lo`` is a physical lower bound (e.g. a smallest meaningful inductance);
@@ -57,11 +66,16 @@ def positive(name: str, value, *, allow_zero: bool = False, hi: float | None = N
     """
     x = real(name, value)
     if x < 0 or (x == 0 and not allow_zero):
-        raise ValueError(f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}"
-                         + (f" and <= {hi:g}" if hi is not None else "") + f", got {value!r}")
+        raise ValueError(
+            f"{name} must be finite and {'>= 0' if allow_zero else '> 0'}"
+            + (f" and <= {hi:g}" if hi is not None else "")
+            + f", got {value!r}"
+        )
     if (lo is not None and x < lo) or (hi is not None and x > hi):
-        raise ValueError(f"{name} must be in {_range_text(lo if lo is not None else 0, hi, lo_open=lo is None and not allow_zero)}, "
-                         f"got {value!r}")
+        raise ValueError(
+            f"{name} must be in {_range_text(lo if lo is not None else 0, hi, lo_open=lo is None and not allow_zero)}, "
+            f"got {value!r}"
+        )
     return x
 
 
@@ -96,8 +110,15 @@ def text(name: str, value) -> str:
     return value
 
 
-def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
-               max_size: int | None = None, finite: bool = True) -> np.ndarray:
+def real_array(
+    name: str,
+    values,
+    *,
+    ndim: int | None = None,
+    min_size: int = 1,
+    max_size: int | None = None,
+    finite: bool = True,
+) -> np.ndarray:
     """``values`` as a float array; complex input is a ``TypeError``, never cast.
 
     ``ndim`` fixes the number of dimensions (a scalar is promoted when
@@ -105,15 +126,19 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
     """
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("error")     # ComplexWarning / overflow must not pass silently
+            warnings.simplefilter("error")  # ComplexWarning / overflow must not pass silently
             raw = np.asarray(values)
             if raw.dtype == object:
                 raw = np.asarray(values, dtype=float)
     except OverflowError:
-        raise ValueError(f"{name} holds a number too large for a float (|x| <= {_FLOAT_MAX:.3g})") from None
+        raise ValueError(
+            f"{name} holds a number too large for a float (|x| <= {_FLOAT_MAX:.3g})"
+        ) from None
     except (TypeError, ValueError, Warning) as exc:
-        raise TypeError(f"{name} must be a real number or an array of real numbers "
-                        f"({type(exc).__name__}: {exc})"[:300]) from None
+        raise TypeError(
+            f"{name} must be a real number or an array of real numbers "
+            f"({type(exc).__name__}: {exc})"[:300]
+        ) from None
     if np.iscomplexobj(raw):
         raise TypeError(f"{name} must be real, got complex values")
     if raw.dtype.kind not in "iuf":
@@ -125,8 +150,10 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D array, got shape {arr.shape}")
     if arr.size < min_size:
-        raise ValueError(f"{name} must have at least {min_size} "
-                         f"{'entry' if min_size == 1 else 'entries'}, got shape {arr.shape}")
+        raise ValueError(
+            f"{name} must have at least {min_size} "
+            f"{'entry' if min_size == 1 else 'entries'}, got shape {arr.shape}"
+        )
     if max_size is not None and arr.size > max_size:
         raise ValueError(f"{name} has {arr.size:,} entries; at most {max_size:,} are allowed")
     if finite and not np.all(np.isfinite(arr)):
@@ -134,7 +161,9 @@ def real_array(name: str, values, *, ndim: int | None = None, min_size: int = 1,
     return arr
 
 
-def complex_points(name: str, z, max_points: int, *, advice: str = "", at_infinity: str = "") -> np.ndarray:
+def complex_points(
+    name: str, z, max_points: int, *, advice: str = "", at_infinity: str = ""
+) -> np.ndarray:
     """A number or an array of numbers as a complex array of at most ``max_points`` finite points.
 
     ``advice`` says what to do instead when there are too many points;
@@ -146,11 +175,18 @@ def complex_points(name: str, z, max_points: int, *, advice: str = "", at_infini
             raise TypeError
         zz = zz.astype(complex)
     except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be a number or an array of numbers, got {type(z).__name__}") from None
+        raise TypeError(
+            f"{name} must be a number or an array of numbers, got {type(z).__name__}"
+        ) from None
     if zz.size > max_points:
-        raise ValueError(f"{name} has {zz.size:,} points; at most {max_points:,} per call" + (f" {advice}" if advice else ""))
+        raise ValueError(
+            f"{name} has {zz.size:,} points; at most {max_points:,} per call"
+            + (f" {advice}" if advice else "")
+        )
     if not np.all(np.isfinite(zz)):
-        raise ValueError(f"{name} must contain only finite values" + (f" {at_infinity}" if at_infinity else ""))
+        raise ValueError(
+            f"{name} must contain only finite values" + (f" {at_infinity}" if at_infinity else "")
+        )
     return zz
 
 
@@ -181,7 +217,7 @@ def one_of(name: str, value, options) -> None:
     """Require ``value`` to be one of ``options`` (the message lists them)."""
     try:
         ok = value in options
-    except TypeError:       # unhashable value tested against a dict/set
+    except TypeError:  # unhashable value tested against a dict/set
         ok = False
     if not ok:
         shown = repr(value) if len(repr(value)) < 60 else f"a {type(value).__name__}"

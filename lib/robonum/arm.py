@@ -16,6 +16,7 @@ mistake (millimetres entered as metres), not a robot.  Inputs follow the
 error policy of :mod:`robonum.autodiff` (``TypeError``/``ValueError`` naming
 the parameter).
 """
+
 from __future__ import annotations
 
 import math
@@ -31,9 +32,9 @@ from .autodiff.reverse import Var
 
 L1 = 1.0
 L2 = 0.7
-L_MAX = 1e3           # m; see the module docstring
+L_MAX = 1e3  # m; see the module docstring
 _FLOATS = (float, np.float64)
-X_MAX = 10 ** 6       # entries of a sin_chain input: the pure-Python loop takes ~2 s there (measured)
+X_MAX = 10**6  # entries of a sin_chain input: the pure-Python loop takes ~2 s there (measured)
 
 
 def _entry(name: str, v):
@@ -43,7 +44,7 @@ def _entry(name: str, v):
     (``scipy.differentiate`` calls ``arm_fk`` that way).
     """
     if isinstance(v, (Dual, Var)) or (type(v) in _FLOATS and math.isfinite(v)):
-        return v                        # Dual/Var are finite by construction; floats: fast path
+        return v  # Dual/Var are finite by construction; floats: fast path
     if isinstance(v, np.ndarray) and v.dtype.kind in "iufc":
         if not np.all(np.isfinite(v)):
             raise ValueError(f"{name} must contain only finite values (no NaN or inf)")
@@ -51,7 +52,7 @@ def _entry(name: str, v):
     if isinstance(v, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number, got bool {v!r}")
     if isinstance(v, numbers.Real):
-        check.real(name, v)             # refuses NaN, inf and ints too large for a double
+        check.real(name, v)  # refuses NaN, inf and ints too large for a double
         return v
     if isinstance(v, numbers.Complex):
         z = complex(v)
@@ -71,14 +72,15 @@ def _pair(q):
         if isinstance(q1, np.ndarray) or isinstance(q2, np.ndarray):
             np.broadcast_shapes(np.shape(q1), np.shape(q2))
     except ValueError:
-        raise ValueError(f"q[0] and q[1] must have broadcastable shapes, got {np.shape(q1)} "
-                         f"and {np.shape(q2)}") from None
+        raise ValueError(
+            f"q[0] and q[1] must have broadcastable shapes, got {np.shape(q1)} and {np.shape(q2)}"
+        ) from None
     return q1, q2
 
 
 def _links(l1, l2) -> tuple[float, float]:
     if type(l1) is float and type(l2) is float and 0.0 < l1 <= L_MAX and 0.0 < l2 <= L_MAX:
-        return l1, l2                   # fast path (NaN fails the comparisons)
+        return l1, l2  # fast path (NaN fails the comparisons)
     return check.positive("l1", l1, hi=L_MAX), check.positive("l2", l2, hi=L_MAX)
 
 
@@ -100,8 +102,8 @@ def arm_fk(q, l1: float = L1, l2: float = L2):
 def arm_jacobian(q, l1: float = L1, l2: float = L2) -> np.ndarray:
     """Analytic Jacobian ``∂p/∂q`` of :func:`arm_fk` at real ``q``::
 
-        J = [[-l1 s1 - l2 s12, -l2 s12],
-             [ l1 c1 + l2 c12,  l2 c12]]
+    J = [[-l1 s1 - l2 s12, -l2 s12],
+         [ l1 c1 + l2 c12,  l2 c12]]
     """
     qv = real_vector("q", q)
     if qv.size != 2:
@@ -111,8 +113,7 @@ def arm_jacobian(q, l1: float = L1, l2: float = L2) -> np.ndarray:
     q12 = q1 + q2
     # math (libm), the same functions the Dual/Var code calls, not numpy's SIMD loops
     s1, c1, s12, c12 = math.sin(q1), math.cos(q1), math.sin(q12), math.cos(q12)
-    return np.array([[-l1 * s1 - l2 * s12, -l2 * s12],
-                     [l1 * c1 + l2 * c12, l2 * c12]])
+    return np.array([[-l1 * s1 - l2 * s12, -l2 * s12], [l1 * c1 + l2 * c12, l2 * c12]])
 
 
 def _chain_input(x):
@@ -120,7 +121,7 @@ def _chain_input(x):
     if isinstance(x, np.ndarray):
         if x.ndim != 1:
             raise ValueError(f"x must be a 1-D array, got shape {x.shape}")
-        if x.dtype.kind in "iufc":     # numeric: check all entries at once
+        if x.dtype.kind in "iufc":  # numeric: check all entries at once
             if not np.all(np.isfinite(x)):
                 raise ValueError("x must contain only finite values (no NaN or inf)")
             entries_ok = True

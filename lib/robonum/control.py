@@ -25,6 +25,7 @@ before it causes a rejection.  ``adapt(h, err, safety=...)`` lets a stepper
 lower the safety factor for one step (RADAU5 lowers it when Newton needed
 many iterations).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -45,8 +46,16 @@ class StepController:
     predictive : bool -- also apply Gustafsson's predictive step (module docstring).
     """
 
-    def __init__(self, q: int, *, safety: float = 0.9, fac_min: float = 0.2,
-                 fac_max: float = 10.0, beta: float = 0.0, predictive: bool = False):
+    def __init__(
+        self,
+        q: int,
+        *,
+        safety: float = 0.9,
+        fac_min: float = 0.2,
+        fac_max: float = 10.0,
+        beta: float = 0.0,
+        predictive: bool = False,
+    ):
         self.q = check.integer("q", q, 1, 20)
         self.safety = check.positive("safety", safety, hi=1.0)
         self.fac_min = check.positive("fac_min", fac_min, hi=1.0)
@@ -60,9 +69,9 @@ class StepController:
 
     def reset(self) -> None:
         """Forget the previous run (drivers call it before the first step)."""
-        self.err_old = 1e-4          # Hairer's initial value: a modest "previous error"
+        self.err_old = 1e-4  # Hairer's initial value: a modest "previous error"
         self.rejected = False
-        self.h_acc = None            # last accepted step and its error (predictive control)
+        self.h_acc = None  # last accepted step and its error (predictive control)
         self.err_acc = None
 
     def adapt(self, h: float, err: float, *, safety: float | None = None) -> tuple[bool, float]:
@@ -72,7 +81,7 @@ class StepController:
         """
         safe = self.safety if safety is None else check.positive("safety", safety, hi=1.0)
         err = float(err)
-        if not err >= 0:                           # NaN
+        if not err >= 0:  # NaN
             err = np.inf
         accepted = err <= 1.0
         if err == 0.0:
@@ -80,16 +89,16 @@ class StepController:
         elif not np.isfinite(err):
             factor = self.fac_min
         elif accepted:
-            factor = safe * err ** (-self.alpha) * self.err_old ** self.beta
+            factor = safe * err ** (-self.alpha) * self.err_old**self.beta
         else:
             factor = safe * err ** (-1.0 / self.q)
         if accepted and self.predictive and self.h_acc is not None and err > 0:
-            pred = safe * (h / self.h_acc) * (self.err_acc / err ** 2) ** (1.0 / self.q)
+            pred = safe * (h / self.h_acc) * (self.err_acc / err**2) ** (1.0 / self.q)
             factor = min(factor, pred)
         factor = min(self.fac_max, max(self.fac_min, factor))
         if accepted:
             if self.rejected:
-                factor = min(factor, 1.0)          # no growth right after a rejection
+                factor = min(factor, 1.0)  # no growth right after a rejection
             self.err_old = max(err, 1e-4)
             self.h_acc, self.err_acc = h, max(err, 1e-2)
         else:

@@ -10,6 +10,7 @@ enough for rounding (~1e-16 / h) not to.
 runs, so the errors, the orders and the work (``nfev`` ...) all come from
 the same integrations -- a work-precision plot never re-runs anything.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -17,6 +17,7 @@ provides for free:
 ``(n,)`` for a scalar ``t`` and ``(n, m)`` for ``m`` times, like SciPy's
 ``OdeSolution``.  Times outside the integrated interval are refused.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -65,8 +66,12 @@ class HermitePiece:
         s = (t - self.t0) / self.h
         h00, h10 = (1 + 2 * s) * (1 - s) ** 2, s * (1 - s) ** 2
         h01, h11 = s * s * (3 - 2 * s), s * s * (s - 1)
-        return (np.outer(self.y0, h00) + np.outer(self.h * self.f0, h10)
-                + np.outer(self.y1, h01) + np.outer(self.h * self.f1, h11))
+        return (
+            np.outer(self.y0, h00)
+            + np.outer(self.h * self.f0, h10)
+            + np.outer(self.y1, h01)
+            + np.outer(self.h * self.f1, h11)
+        )
 
 
 class DenseOutput:
@@ -88,7 +93,9 @@ class DenseOutput:
         tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
         slack = 1e-12 * max(1.0, abs(self.t_min), abs(self.t_max))
         if np.any(tt < self.t_min - slack) or np.any(tt > self.t_max + slack):
-            raise ValueError(f"t must lie in the integrated interval [{self.t_min:g}, {self.t_max:g}]")
+            raise ValueError(
+                f"t must lie in the integrated interval [{self.t_min:g}, {self.t_max:g}]"
+            )
         if not self.pieces:
             out = np.tile(np.zeros(0), (0, tt.size))
             return out

@@ -6,6 +6,7 @@ Bad *input* is reported with the built-in ``TypeError`` / ``ValueError``
 :class:`RobonumError`; the drivers catch it and turn it into a result with
 ``status = -1`` and a ``reason`` (see :mod:`robonum.solution`).
 """
+
 from __future__ import annotations
 
 

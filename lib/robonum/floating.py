@@ -17,6 +17,7 @@ compensated summation).  References: Higham, *Accuracy and Stability of
 Numerical Algorithms* (2nd ed., 2002), secs. 2.1-2.2 (ε, u), 1.7 (cancellation),
 4.3 (compensated summation); Goldberg, ACM Computing Surveys 23(1), 1991.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,17 +29,29 @@ import numpy as np
 
 from . import _validate as check
 
-__all__ = ["EPS", "UNIT_ROUNDOFF", "DTYPES", "machine_epsilon", "unit_roundoff",
-           "round_to", "representation_error", "one_minus_cos_ratio", "compensated_sum",
-           "SUM_METHODS", "CLOCK_METHODS", "ClockRun", "clock"]
+__all__ = [
+    "EPS",
+    "UNIT_ROUNDOFF",
+    "DTYPES",
+    "machine_epsilon",
+    "unit_roundoff",
+    "round_to",
+    "representation_error",
+    "one_minus_cos_ratio",
+    "compensated_sum",
+    "SUM_METHODS",
+    "CLOCK_METHODS",
+    "ClockRun",
+    "clock",
+]
 
-EPS = 2.0 ** -52                 # np.finfo(float).eps
-UNIT_ROUNDOFF = 2.0 ** -53       # EPS / 2
+EPS = 2.0**-52  # np.finfo(float).eps
+UNIT_ROUNDOFF = 2.0**-53  # EPS / 2
 DTYPES = {"float64": np.float64, "float32": np.float32}
 SUM_METHODS = ("naive", "kahan", "neumaier")
 CLOCK_METHODS = ("naive", "kahan", "neumaier", "counter")
-N_MAX = 5_000_000        # clock steps; a compensated clock is a Python loop, ~0.2 s per 10^6 steps
-SIZE_MAX = 1_000_000     # entries of an array argument
+N_MAX = 5_000_000  # clock steps; a compensated clock is a Python loop, ~0.2 s per 10^6 steps
+SIZE_MAX = 1_000_000  # entries of an array argument
 _TEXT_MAX = 100
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?")
 
@@ -101,14 +114,18 @@ def representation_error(text: str, dtype: str = "float64") -> float:
     check.text("text", text)
     match = _DECIMAL.fullmatch(text.strip()) if len(text) <= _TEXT_MAX else None
     if match is None or abs(int(match.group(1) or 0)) > 400:
-        raise ValueError(f"text must be a decimal number such as '0.1' or '1e-3' (at most "
-                         f"{_TEXT_MAX} characters, exponent within ±400), got {text[:40]!r}")
+        raise ValueError(
+            f"text must be a decimal number such as '0.1' or '1e-3' (at most "
+            f"{_TEXT_MAX} characters, exponent within ±400), got {text[:40]!r}"
+        )
     x = Fraction(text.strip())
     typ = _dtype(dtype)
     tiny, big = Fraction(float(np.finfo(typ).tiny)), Fraction(float(np.finfo(typ).max))
     if not tiny <= abs(x) <= big:
-        raise ValueError(f"text must be a nonzero number in the normal range of {dtype} "
-                         f"({float(tiny):.3g} <= |x| <= {float(big):.3g}), got {text!r}")
+        raise ValueError(
+            f"text must be a nonzero number in the normal range of {dtype} "
+            f"({float(tiny):.3g} <= |x| <= {float(big):.3g}), got {text!r}"
+        )
     stored = Fraction(round_to(x, dtype))
     return float(abs(stored - x) / abs(x))
 
@@ -136,7 +153,7 @@ def one_minus_cos_ratio(x, form: str = "naive"):
     if np.any(np.abs(arr) > 1e6):
         raise ValueError("x must satisfy |x| <= 1e6")
     if form == "naive":
-        out = (1.0 - np.cos(arr)) / arr ** 2
+        out = (1.0 - np.cos(arr)) / arr**2
     else:
         half = arr / 2.0
         out = 0.5 * (np.sin(half) / half) ** 2
@@ -188,6 +205,7 @@ class ClockRun(NamedTuple):
     the summation alone (the error of storing ``h`` itself is
     :func:`representation_error`'s business).
     """
+
     k: np.ndarray
     t: np.ndarray
     drift: np.ndarray
@@ -228,12 +246,14 @@ def clock(h, n, method: str = "naive", dtype: str = "float64", samples: int = 10
     hh = typ(h)
     ks = np.unique(np.round(np.linspace(0, n, min(samples, n) + 1)[1:]).astype(np.int64))
     if method == "naive":
-        t = np.cumsum(np.full(n, hh, dtype=typ), dtype=typ)[ks - 1]   # sequential, like t += h
+        t = np.cumsum(np.full(n, hh, dtype=typ), dtype=typ)[ks - 1]  # sequential, like t += h
     elif method == "counter":
         t = ks.astype(typ) * hh
     else:
         got = _loop_clock(hh, n, method, typ if dtype == "float32" else float, set(ks.tolist()))
         t = np.array([got[k] for k in ks.tolist()], dtype=typ)
     step = Fraction(float(hh))
-    drift = np.array([float(Fraction(float(tk)) - k * step) for k, tk in zip(ks.tolist(), t.tolist())])
+    drift = np.array(
+        [float(Fraction(float(tk)) - k * step) for k, tk in zip(ks.tolist(), t.tolist())]
+    )
     return ClockRun(k=ks, t=t.astype(float), drift=drift, h=float(hh), method=method, dtype=dtype)

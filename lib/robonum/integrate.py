@@ -17,6 +17,7 @@ returns NaN, whose Newton solve fails or whose adaptive step underflows
 stops with ``status = -1`` and a ``reason``/``message`` saying which, at
 what ``t`` -- never with a flood of warnings.
 """
+
 from __future__ import annotations
 
 from . import _validate as check
@@ -27,19 +28,29 @@ from .problem import ODEProblem
 from .solution import Solution
 from .steppers import Stepper, make_stepper
 
-MAX_SAVED = 20_000_000         # saved numbers (160 MB of float64)
+MAX_SAVED = 20_000_000  # saved numbers (160 MB of float64)
 
 
-def controlled(stepper: Stepper, t_span, *, rtol, atol, first_step=None, max_step=None,
-               controller: StepController | None = None) -> tuple[Stepper, Controlled]:
+def controlled(
+    stepper: Stepper,
+    t_span,
+    *,
+    rtol,
+    atol,
+    first_step=None,
+    max_step=None,
+    controller: StepController | None = None,
+) -> tuple[Stepper, Controlled]:
     """The stepper built for ``rtol``/``atol`` and its :class:`Controlled` policy (arguments checked)."""
     if stepper.error_order is None:
-        raise ValueError(f"method {stepper.name!r} gives no embedded error estimate, so it cannot "
-                         "choose its own steps: pass h= for equal steps, or use an embedded pair "
-                         "such as 'dopri5'")
+        raise ValueError(
+            f"method {stepper.name!r} gives no embedded error estimate, so it cannot "
+            "choose its own steps: pass h= for equal steps, or use an embedded pair "
+            "such as 'dopri5'"
+        )
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
-    stepper = stepper.with_tolerances(rtol, atol)   # first: the controller may depend on them
+    stepper = stepper.with_tolerances(rtol, atol)  # first: the controller may depend on them
     if controller is None:
         controller = stepper.default_controller()
     elif not isinstance(controller, StepController):
@@ -51,11 +62,20 @@ def controlled(stepper: Stepper, t_span, *, rtol, atol, first_step=None, max_ste
     return stepper, Controlled(controller, rtol, atol, first_step, max_step)
 
 
-def integrate(problem: ODEProblem, method, h: float | None = None, *, rtol: float | None = None,
-              atol: float | None = None, first_step: float | None = None,
-              max_step: float | None = None, controller: StepController | None = None,
-              save_every: int = 1, blowup: float = 1e8,
-              max_steps: int | None = None) -> Solution:
+def integrate(
+    problem: ODEProblem,
+    method,
+    h: float | None = None,
+    *,
+    rtol: float | None = None,
+    atol: float | None = None,
+    first_step: float | None = None,
+    max_step: float | None = None,
+    controller: StepController | None = None,
+    save_every: int = 1,
+    blowup: float = 1e8,
+    max_steps: int | None = None,
+) -> Solution:
     """Integrate ``problem`` with ``method``: equal steps if ``h`` is given, adaptive otherwise.
 
     Parameters
@@ -81,24 +101,58 @@ def integrate(problem: ODEProblem, method, h: float | None = None, *, rtol: floa
     if max_steps is not None:
         max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
     if h is not None:
-        extra = [name for name, v in (("rtol", rtol), ("atol", atol), ("first_step", first_step),
-                                      ("max_step", max_step), ("controller", controller)) if v is not None]
+        extra = [
+            name
+            for name, v in (
+                ("rtol", rtol),
+                ("atol", atol),
+                ("first_step", first_step),
+                ("max_step", max_step),
+                ("controller", controller),
+            )
+            if v is not None
+        ]
         if extra:
-            raise ValueError(f"give either h (equal steps) or {', '.join(extra)} (adaptive steps), not both")
+            raise ValueError(
+                f"give either h (equal steps) or {', '.join(extra)} (adaptive steps), not both"
+            )
         if callable(h):
             if save_every != 1:
-                raise ValueError("save_every applies to equal steps; a run by rule keeps every step")
-            return run(problem, stepper, StepRule(h), blowup=blowup,
-                       max_steps=100_000 if max_steps is None else max_steps)
+                raise ValueError(
+                    "save_every applies to equal steps; a run by rule keeps every step"
+                )
+            return run(
+                problem,
+                stepper,
+                StepRule(h),
+                blowup=blowup,
+                max_steps=100_000 if max_steps is None else max_steps,
+            )
         n, h_used = equal_steps(problem.t_span, h)
-        check.count("saved values", (n // save_every + 2) * problem.n, MAX_SAVED,
-                    f"use save_every >= {max(1, n * problem.n // MAX_SAVED + 1)}")
-        return run(problem, stepper, EqualSteps(n, h_used, save_every), blowup=blowup,
-                   max_steps=max_steps)
+        check.count(
+            "saved values",
+            (n // save_every + 2) * problem.n,
+            MAX_SAVED,
+            f"use save_every >= {max(1, n * problem.n // MAX_SAVED + 1)}",
+        )
+        return run(
+            problem, stepper, EqualSteps(n, h_used, save_every), blowup=blowup, max_steps=max_steps
+        )
     if save_every != 1:
         raise ValueError("save_every applies to equal steps (h=); an adaptive run keeps every step")
-    stepper, policy = controlled(stepper, problem.t_span, rtol=1e-6 if rtol is None else rtol,
-                                 atol=1e-9 if atol is None else atol, first_step=first_step,
-                                 max_step=max_step, controller=controller)
-    return run(problem, stepper, policy, blowup=blowup,
-               max_steps=100_000 if max_steps is None else max_steps)
+    stepper, policy = controlled(
+        stepper,
+        problem.t_span,
+        rtol=1e-6 if rtol is None else rtol,
+        atol=1e-9 if atol is None else atol,
+        first_step=first_step,
+        max_step=max_step,
+        controller=controller,
+    )
+    return run(
+        problem,
+        stepper,
+        policy,
+        blowup=blowup,
+        max_steps=100_000 if max_steps is None else max_steps,
+    )

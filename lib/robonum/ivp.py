@@ -20,6 +20,7 @@ With ``t_eval`` the solution is reported at those times (from the dense output).
 References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8; Hairer & Wanner, J. Comput.
 Appl. Math. 111 (1999); Shampine & Reichelt (1997).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,8 +35,15 @@ from .steppers import ExplicitRK, Stepper
 from .steppers.bdf_variable import VariableBDF
 from .steppers.radau import RadauIIA, stages_for
 
-METHODS = {"dopri5": "dopri5", "RK45": "dopri5", "radau5": "radau5", "Radau": "radau5",
-           "radau": "radau", "bdf": "bdf", "BDF": "bdf"}
+METHODS = {
+    "dopri5": "dopri5",
+    "RK45": "dopri5",
+    "radau5": "radau5",
+    "Radau": "radau5",
+    "radau": "radau",
+    "bdf": "bdf",
+    "BDF": "bdf",
+}
 MAX_T_EVAL = 10**6
 
 
@@ -60,9 +68,21 @@ def make_ivp_stepper(method, rtol: float = 1e-3):
     return ExplicitRK("dopri5")
 
 
-def solve_ivp(fun, t_span, y0, method="dopri5", *, rtol: float = 1e-3, atol: float = 1e-6,
-              jac=None, first_step=None, max_step=np.inf, dense_output: bool = False,
-              t_eval=None, max_steps: int = 100_000):
+def solve_ivp(
+    fun,
+    t_span,
+    y0,
+    method="dopri5",
+    *,
+    rtol: float = 1e-3,
+    atol: float = 1e-6,
+    jac=None,
+    first_step=None,
+    max_step=np.inf,
+    dense_output: bool = False,
+    t_eval=None,
+    max_steps: int = 100_000,
+):
     """``scipy.integrate.solve_ivp``-style call; returns a :class:`robonum.Solution`.
 
     ``method`` is a name from the module table or a stepper with an error
@@ -88,10 +108,17 @@ def solve_ivp(fun, t_span, y0, method="dopri5", *, rtol: float = 1e-3, atol: flo
         if np.any(t_eval < t0) or np.any(t_eval > t1) or np.any(np.diff(t_eval) < 0):
             raise ValueError(f"t_eval must be sorted times inside t_span = ({t0:g}, {t1:g})")
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
-    stepper, policy = controlled(stepper, problem.t_span, rtol=rtol, atol=atol,
-                                 first_step=first_step, max_step=max_step)
-    sol = run(problem, stepper, policy, blowup=1e300, max_steps=max_steps,
-              dense=dense_output or t_eval is not None)
+    stepper, policy = controlled(
+        stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step, max_step=max_step
+    )
+    sol = run(
+        problem,
+        stepper,
+        policy,
+        blowup=1e300,
+        max_steps=max_steps,
+        dense=dense_output or t_eval is not None,
+    )
     dense = sol.info.pop("dense", None)
     if t_eval is not None:
         reached = t_eval[t_eval <= sol.t[-1]]

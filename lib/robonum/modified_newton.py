@@ -6,6 +6,7 @@ reports slow convergence or a failure (``NewtonOptions(jacobian="reuse" | "step"
 "full")``); :class:`NewtonAttempt` records each call when asked.
 Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,9 +60,9 @@ class ModifiedNewton:
     def __init__(self, opts: NewtonOptions | None = None, *, record: bool = False):
         self.opts = opts or NewtonOptions()
         self.J = None
-        self.J_t = None          # time at which J was evaluated
+        self.J_t = None  # time at which J was evaluated
         self.stale = True
-        self.eta = 1.0           # eta_old of Hairer-Wanner, carried between solves
+        self.eta = 1.0  # eta_old of Hairer-Wanner, carried between solves
         self._lu: dict = {}
         self.trace = [] if check.boolean("record", record) else None
 
@@ -95,19 +96,29 @@ class ModifiedNewton:
 
     def _log(self, t, key, label, r, before, work):
         if self.trace is not None:
-            self.trace.append(NewtonAttempt(t, key, label, r, work.njev - before[0], work.nlu - before[1]))
+            self.trace.append(
+                NewtonAttempt(t, key, label, r, work.njev - before[0], work.nlu - before[1])
+            )
         return r
 
     def _iterate(self, work, t, y, G, x0, key, build, last_chance=False, label=None, at=None):
         before = (work.njev, work.nlu)
-        if at is not None:                   # a fresh J at this (t, y), for the step at t
+        if at is not None:  # a fresh J at this (t, y), for the step at t
             self._refresh(work, *at, t)
         self.jacobian(work, t, y)
         lu = self.lu(work, key, build)
         label = label or ("new" if work.njev > before[0] else "kept")
-        r = newton_solve(G, lambda g: work.lu_solve(lu, g), x0, weight=1.0 + np.abs(y),
-                         opts=self.opts, eta0=self.eta, abort_slow=self.J_t != t,
-                         predict=not last_chance, work=work)
+        r = newton_solve(
+            G,
+            lambda g: work.lu_solve(lu, g),
+            x0,
+            weight=1.0 + np.abs(y),
+            opts=self.opts,
+            eta0=self.eta,
+            abort_slow=self.J_t != t,
+            predict=not last_chance,
+            work=work,
+        )
         if r.converged:
             self.eta = r.eta
             self.stale = r.theta > self.opts.theta_reuse
@@ -123,7 +134,9 @@ class ModifiedNewton:
         before, current = (work.njev, work.nlu), {}
         opts = self.opts
         if fallback:
-            opts = NewtonOptions(tol=opts.tol, kappa=opts.kappa, max_iter=min(100, 2 * opts.max_iter))
+            opts = NewtonOptions(
+                tol=opts.tol, kappa=opts.kappa, max_iter=min(100, 2 * opts.max_iter)
+            )
 
         def G_at(x):
             current["x"] = x
@@ -134,18 +147,37 @@ class ModifiedNewton:
             return work.lu_solve(self.lu(work, key, build), g)
 
         try:
-            r = newton_solve(G_at, solve, x0, weight=1.0 + np.abs(y), opts=opts,
-                             eta0=1.0 if fallback else self.eta, predict=False, work=work,
-                             allow_growth=fallback)
-        except EvaluationError as exc:      # f not finite at x0: a failed fallback, else the caller's
+            r = newton_solve(
+                G_at,
+                solve,
+                x0,
+                weight=1.0 + np.abs(y),
+                opts=opts,
+                eta0=1.0 if fallback else self.eta,
+                predict=False,
+                work=work,
+                allow_growth=fallback,
+            )
+        except EvaluationError as exc:  # f not finite at x0: a failed fallback, else the caller's
             if not fallback:
                 raise
-            r = NewtonResult(np.array(x0, dtype=float), False, 0, 0.0, 1.0, np.inf, f"non-finite ({exc})")
+            r = NewtonResult(
+                np.array(x0, dtype=float), False, 0, 0.0, 1.0, np.inf, f"non-finite ({exc})"
+            )
         self.stale, self.eta = True, (r.eta if r.converged and not fallback else 1.0)
         return self._log(t, key, "fallback" if fallback else "full", r, before, work)
 
-    def solve(self, work, t: float, y: np.ndarray, G: Callable, x0, key, build: Callable,
-              point: Callable | None = None):
+    def solve(
+        self,
+        work,
+        t: float,
+        y: np.ndarray,
+        G: Callable,
+        x0,
+        key,
+        build: Callable,
+        point: Callable | None = None,
+    ):
         """Solve ``G(x) = 0`` from ``x0`` for the step that starts at ``(t, y)``.
 
         0. ``opts.jacobian == "full"`` (with ``point``): Newton proper, ``J`` at every
@@ -172,11 +204,22 @@ class ModifiedNewton:
                 r = self._iterate(work, t, y, G, x0, key, build, label="refreshed", at=(t, y))
             diverged = r.reason.startswith(("diverging", "non-finite"))
             if not r.converged and point is not None and not diverged:
-                r = self._iterate(work, t, y, G, r.x, key, build, last_chance=True, label="at_iterate",
-                                  at=point(r.x))
+                r = self._iterate(
+                    work,
+                    t,
+                    y,
+                    G,
+                    r.x,
+                    key,
+                    build,
+                    last_chance=True,
+                    label="at_iterate",
+                    at=point(r.x),
+                )
         if not r.converged and point is not None:
             r = self._iterate_full(work, t, y, G, x0, key, build, point, fallback=True)
         if r.converged:
             return r.x
-        raise NonlinearSolveError(f"Newton iteration failed at t = {t:g}: {r.reason}",
-                                  r.iterations, r.residual)
+        raise NonlinearSolveError(
+            f"Newton iteration failed at t = {t:g}: {r.reason}", r.iterations, r.residual
+        )

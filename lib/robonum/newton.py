@@ -20,6 +20,7 @@ taken from the previous solve.  The norm is the RMS norm weighted by
 The caches a run shares across solves (``J``, LU factors) are in
 :mod:`robonum.modified_newton`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -73,7 +74,9 @@ class NewtonOptions:
         if not 0 < check.real("theta_reuse", self.theta_reuse) <= 1:
             raise ValueError(f"theta_reuse must be in (0, 1], got {self.theta_reuse!r}")
         if not isinstance(self.jacobian, str) or self.jacobian not in JACOBIAN_STRATEGIES:
-            raise ValueError(f"jacobian must be one of {JACOBIAN_STRATEGIES}, got {self.jacobian!r}")
+            raise ValueError(
+                f"jacobian must be one of {JACOBIAN_STRATEGIES}, got {self.jacobian!r}"
+            )
 
 
 @dataclass
@@ -87,17 +90,27 @@ class NewtonResult:
     x: np.ndarray
     converged: bool
     iterations: int
-    theta: float        # last contraction rate (0 if only one iteration)
-    eta: float          # last eta, handed to the next solve
-    residual: float     # RMS norm of the last evaluated G(x)
+    theta: float  # last contraction rate (0 if only one iteration)
+    eta: float  # last eta, handed to the next solve
+    residual: float  # RMS norm of the last evaluated G(x)
     reason: str
     residuals: list = field(default_factory=list)
     corrections: list = field(default_factory=list)
 
 
-def newton_solve(G: Callable, solve: Callable, x0, *, weight=1.0,
-                 opts: NewtonOptions | None = None, eta0: float = 1.0, abort_slow: bool = False, predict: bool = True,
-                 work=None, allow_growth: bool = False) -> NewtonResult:
+def newton_solve(
+    G: Callable,
+    solve: Callable,
+    x0,
+    *,
+    weight=1.0,
+    opts: NewtonOptions | None = None,
+    eta0: float = 1.0,
+    abort_slow: bool = False,
+    predict: bool = True,
+    work=None,
+    allow_growth: bool = False,
+) -> NewtonResult:
     """Simplified Newton for ``G(x) = 0`` with a fixed iteration matrix ``M``.
 
     ``x_{k+1} = x_k - M^{-1} G(x_k)`` where ``solve(r)`` returns ``M^{-1} r``
@@ -134,10 +147,10 @@ def newton_solve(G: Callable, solve: Callable, x0, *, weight=1.0,
             g = np.asarray(G(x), dtype=float)
         except EvaluationError as exc:
             if k == 0:
-                raise            # f is not finite at the starting point itself: not Newton's fault
+                raise  # f is not finite at the starting point itself: not Newton's fault
             res = np.inf
             return out(False, k, theta, eta, f"non-finite iterate ({exc})")
-        res = float(np.sqrt(np.mean(g ** 2)))
+        res = float(np.sqrt(np.mean(g**2)))
         dx = -np.asarray(solve(g.ravel()), dtype=float).reshape(x.shape)
         if work is not None:
             work.n_newton += 1
@@ -150,7 +163,9 @@ def newton_solve(G: Callable, solve: Callable, x0, *, weight=1.0,
         if dx_old is not None:
             theta = dx_norm / dx_old
             if dx_norm <= 10 * _EPS:  # correction at rounding level: nothing left to gain
-                return out(True, k + 1, min(theta, 0.5), min(theta, 0.5), "converged (rounding level)")
+                return out(
+                    True, k + 1, min(theta, 0.5), min(theta, 0.5), "converged (rounding level)"
+                )
             if theta >= 1.0 and not allow_growth:
                 return out(False, k + 1, theta, eta, f"diverging (theta = {theta:.3g})")
             eta = theta / (1.0 - theta) if theta < 1.0 else np.inf
@@ -162,7 +177,13 @@ def newton_solve(G: Callable, solve: Callable, x0, *, weight=1.0,
             if abort_slow and theta > opts.theta_max:
                 return out(False, k + 1, theta, eta, f"slow (theta = {theta:.3g})")
             left = opts.max_iter - 1 - k
-            if predict and theta ** left / (1.0 - theta) * dx_norm > target:
-                return out(False, k + 1, theta, eta, f"too slow to converge in max_iter (theta = {theta:.3g})")
+            if predict and theta**left / (1.0 - theta) * dx_norm > target:
+                return out(
+                    False,
+                    k + 1,
+                    theta,
+                    eta,
+                    f"too slow to converge in max_iter (theta = {theta:.3g})",
+                )
         dx_old = dx_norm
     return out(False, opts.max_iter, theta, eta, "max_iter reached")

@@ -7,6 +7,7 @@ method can integrate it) that also exposes ``∇V`` for symplectic splitting
 methods, so ``"verlet"`` and ``"rk4"`` on the pendulum differ only in the
 method.  :class:`robonum.work.Work` wraps a problem for one run.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,15 +18,15 @@ from . import _validate as check
 from .errors import EvaluationError
 
 _F64 = np.dtype(np.float64)
-MAX_DIM = 100_000   # state size; an (n, n) Jacobian of this size would already be 80 GB
-GAMMA_MAX = 1e3     # 1/s: damping beyond this is an overdamped, stiff problem
+MAX_DIM = 100_000  # state size; an (n, n) Jacobian of this size would already be 80 GB
+GAMMA_MAX = 1e3  # 1/s: damping beyond this is an overdamped, stiff problem
 
 
 def _call(name, fn, *args):
     """Call a user function; an exception it raises gets a note saying which call it was."""
     try:
         return fn(*args)
-    except Exception as exc:        # noqa: BLE001 -- re-raised unchanged, with context
+    except Exception as exc:  # noqa: BLE001 -- re-raised unchanged, with context
         where = ", ".join(f"{a:g}" if isinstance(a, float) else "array" for a in args)
         exc.add_note(f"(raised inside {name}({where}), a function given to robonum)")
         raise
@@ -43,8 +44,10 @@ def _as_output(name, out, shape, t, y=None) -> np.ndarray:
     if np.iscomplexobj(arr):
         raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
     if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must return an array of real numbers, got {type(out).__name__} "
-                        f"(dtype {arr.dtype}) at t = {t:g}")
+        raise TypeError(
+            f"{name} must return an array of real numbers, got {type(out).__name__} "
+            f"(dtype {arr.dtype}) at t = {t:g}"
+        )
     if arr.shape != shape:
         if arr.size == 1 and int(np.prod(shape)) == 1:
             arr = arr.reshape(shape)
@@ -54,8 +57,9 @@ def _as_output(name, out, shape, t, y=None) -> np.ndarray:
     if not np.isfinite(arr).all():
         if y is not None and not np.isfinite(y).all():
             raise EvaluationError(f"the state is no longer finite at t = {t:g}", "diverged", t)
-        raise EvaluationError(f"{name} returned NaN or inf at t = {t:g} from a finite state",
-                              "nan_in_f", t)
+        raise EvaluationError(
+            f"{name} returned NaN or inf at t = {t:g} from a finite state", "nan_in_f", t
+        )
     return arr
 
 
@@ -101,8 +105,10 @@ class ODEProblem:
         if exact is not None:
             e0 = _as_output("exact", _call("exact", exact, t0), (n,), t0)
             if np.max(np.abs(e0 - y0)) > 1e-8 * (1.0 + np.max(np.abs(y0))):
-                raise ValueError(f"exact(t0) must equal y0 (it is the solution through y0), "
-                                 f"got {e0} vs {np.asarray(y0)}")
+                raise ValueError(
+                    f"exact(t0) must equal y0 (it is the solution through y0), "
+                    f"got {e0} vs {np.asarray(y0)}"
+                )
 
     @property
     def n(self) -> int:
@@ -110,8 +116,15 @@ class ODEProblem:
         return self.y0.size
 
     def _fields(self) -> dict:
-        return dict(f=self.f, y0=self.y0, t_span=self.t_span, jac=self.jac, exact=self.exact,
-                    name=self.name, params=self.params)
+        return dict(
+            f=self.f,
+            y0=self.y0,
+            t_span=self.t_span,
+            jac=self.jac,
+            exact=self.exact,
+            name=self.name,
+            params=self.params,
+        )
 
     def on_grid(self, h: float) -> "ODEProblem":
         """A copy ending at the first multiple of ``h`` at or after ``t1``.
@@ -130,7 +143,9 @@ class ODEProblem:
         fields = self._fields()
         unknown = set(changes) - set(fields)
         if unknown:
-            raise TypeError(f"replace() got unknown field(s) {sorted(unknown)}; fields are {sorted(fields)}")
+            raise TypeError(
+                f"replace() got unknown field(s) {sorted(unknown)}; fields are {sorted(fields)}"
+            )
         fields.update(changes)
         return type(self)(**fields)
 
@@ -158,10 +173,21 @@ class HamiltonianProblem(ODEProblem):
     Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*, sec. I.1, VI.1.
     """
 
-    layout = "hamiltonian"       # Solution.q and .p are the halves of y
+    layout = "hamiltonian"  # Solution.q and .p are the halves of y
 
-    def __init__(self, grad_V, q0, p0, t_span, V=None, hess_V=None, exact=None,
-                 name: str = "Hamiltonian", params=None, gamma: float = 0.0):
+    def __init__(
+        self,
+        grad_V,
+        q0,
+        p0,
+        t_span,
+        V=None,
+        hess_V=None,
+        exact=None,
+        name: str = "Hamiltonian",
+        params=None,
+        gamma: float = 0.0,
+    ):
         check.callable_("grad_V", grad_V)
         self.gamma = gamma = check.real("gamma", gamma, 0.0, GAMMA_MAX)
         for label, fn in (("V", V), ("hess_V", hess_V)):
@@ -180,24 +206,36 @@ class HamiltonianProblem(ODEProblem):
 
         jac = None
         if hess_V is not None:
+
             def jac(t, y):
                 J = np.zeros((2 * d, 2 * d))
                 J[:d, d:] = np.eye(d)
                 J[d:, :d] = -np.asarray(hess_V(y[:d]), dtype=float)
                 J[d:, d:] = -gamma * np.eye(d)
                 return J
+
         t0, _ = check.interval("t_span", t_span)
         _as_output("grad_V", _call("grad_V", grad_V, q0.copy()), (d,), t0)
-        super().__init__(f, np.concatenate([q0, p0]), t_span, jac=jac, exact=exact,
-                         name=name, params=params)
+        super().__init__(
+            f, np.concatenate([q0, p0]), t_span, jac=jac, exact=exact, name=name, params=params
+        )
         if V is not None:
-            self.energy(self.y0)        # fails now, with a named error, if V is wrong
+            self.energy(self.y0)  # fails now, with a named error, if V is wrong
 
     def _fields(self) -> dict:
         d = self.d
-        return dict(grad_V=self.grad_V, q0=self.y0[:d], p0=self.y0[d:], t_span=self.t_span,
-                    V=self.V, hess_V=self.hess_V, exact=self.exact, name=self.name,
-                    params=self.params, gamma=self.gamma)
+        return dict(
+            grad_V=self.grad_V,
+            q0=self.y0[:d],
+            p0=self.y0[d:],
+            t_span=self.t_span,
+            V=self.V,
+            hess_V=self.hess_V,
+            exact=self.exact,
+            name=self.name,
+            params=self.params,
+            gamma=self.gamma,
+        )
 
     def damped(self, gamma: float) -> HamiltonianProblem:
         """This system with damping ``p' = -∇V(q) - γ p`` (``γ`` in [0, 1000] 1/s).
@@ -215,13 +253,19 @@ class HamiltonianProblem(ODEProblem):
     def energy(self, y) -> np.ndarray | float:
         """``H = p·p/2 + V(q)`` for ``y`` of shape ``(2d,)`` or ``(2d, m)``."""
         if self.V is None:
-            raise ValueError(f"{self.name}: energy() needs the potential V (pass V= to the problem)")
+            raise ValueError(
+                f"{self.name}: energy() needs the potential V (pass V= to the problem)"
+            )
         y = check.real_array("y", y, finite=False)
         if y.ndim not in (1, 2) or y.shape[0] != 2 * self.d:
-            raise ValueError(f"y must have shape ({2 * self.d},) or ({2 * self.d}, m), got {y.shape}")
-        q, p = y[: self.d], y[self.d:]
+            raise ValueError(
+                f"y must have shape ({2 * self.d},) or ({2 * self.d}, m), got {y.shape}"
+            )
+        q, p = y[: self.d], y[self.d :]
         v = np.asarray(_call("V", self.V, q), dtype=float)
         expected = () if y.ndim == 1 else (y.shape[1],)
         if v.shape != expected:
-            raise ValueError(f"V(q) for q of shape {q.shape} must return shape {expected}, got {v.shape}")
+            raise ValueError(
+                f"V(q) for q of shape {q.shape} must return shape {expected}, got {v.shape}"
+            )
         return 0.5 * np.sum(p * p, axis=0) + v

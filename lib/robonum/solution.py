@@ -21,6 +21,7 @@ reason              meaning
 offers ``q`` and ``p`` (the two halves of ``y``), a rotation run ``R`` of
 shape ``(len(t), 3, 3)``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -60,7 +61,7 @@ class Solution:
     nreject: int = 0
     layout: str = "state"
     info: dict = field(default_factory=dict)
-    sol: object = None           # solve_ivp's dense output (DenseOutput) with dense_output=True
+    sol: object = None  # solve_ivp's dense output (DenseOutput) with dense_output=True
 
     @property
     def success(self) -> bool:
@@ -77,7 +78,9 @@ class Solution:
 
     def _half(self):
         if self.layout != "hamiltonian":
-            raise AttributeError(f"q and p exist for Hamiltonian problems; this run's layout is {self.layout!r}")
+            raise AttributeError(
+                f"q and p exist for Hamiltonian problems; this run's layout is {self.layout!r}"
+            )
         return self.y.shape[0] // 2
 
     @property
@@ -88,17 +91,21 @@ class Solution:
     @property
     def p(self) -> np.ndarray:
         """Momenta ``y[d:]`` of a Hamiltonian run, shape ``(d, len(t))``."""
-        return self.y[self._half():]
+        return self.y[self._half() :]
 
     @property
     def R(self) -> np.ndarray:
         """Attitudes of a rotation run, shape ``(len(t), 3, 3)``."""
         if self.layout != "so3":
-            raise AttributeError(f"R exists for rotation runs; this run's layout is {self.layout!r}")
+            raise AttributeError(
+                f"R exists for rotation runs; this run's layout is {self.layout!r}"
+            )
         return self.y.T.reshape(-1, 3, 3)
 
     def __repr__(self):
         step = f"h={self.h:.6g}, " if self.h is not None else ""
         rej = f", nreject={self.nreject}" if self.nreject else ""
-        return (f"Solution({self.method}, {step}steps={self.nsteps}{rej}, nfev={self.nfev}, "
-                f"njev={self.njev}, nlu={self.nlu}, status={self.status} ({self.reason}): {self.message})")
+        return (
+            f"Solution({self.method}, {step}steps={self.nsteps}{rej}, nfev={self.nfev}, "
+            f"njev={self.njev}, nlu={self.nlu}, status={self.status} ({self.reason}): {self.message})"
+        )

@@ -17,6 +17,7 @@ its arrays to :mod:`robonum.analysis` (NodePy's method objects are the model).
 Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.1;
 design after diffrax's ``ButcherTableau`` and SciPy's ``rk.py``.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -96,19 +97,24 @@ class ButcherTableau:
             raise TypeError("name must be a non-empty string")
         A_in, b_in = self.A, self.b
         c_in = self.c if self.c is not None else None
-        A = check.real_array("A", A_in, ndim=2, max_size=MAX_STAGES ** 2)
+        A = check.real_array("A", A_in, ndim=2, max_size=MAX_STAGES**2)
         b = check.real_array("b", b_in, ndim=1, max_size=MAX_STAGES)
         if A.shape[0] != A.shape[1] or A.shape[0] == 0:
             raise ValueError(f"A must be a square (s, s) array, got shape {A.shape}")
         s = A.shape[0]
         if b.shape != (s,):
             raise ValueError(f"b must have shape ({s},) to match A, got {b.shape}")
-        c = A.sum(axis=1) if c_in is None else check.real_array("c", c_in, ndim=1, max_size=MAX_STAGES)
+        c = (
+            A.sum(axis=1)
+            if c_in is None
+            else check.real_array("c", c_in, ndim=1, max_size=MAX_STAGES)
+        )
         if c.shape != (s,):
             raise ValueError(f"c must have shape ({s},) to match A, got {c.shape}")
         if np.max(np.abs(A.sum(axis=1) - c)) > _TOL:
-            raise ValueError(f"{self.name}: row sums of A must equal c "
-                             f"(got sums {A.sum(axis=1)} vs c {c})")
+            raise ValueError(
+                f"{self.name}: row sums of A must equal c (got sums {A.sum(axis=1)} vs c {c})"
+            )
         if abs(b.sum() - 1.0) > _TOL:
             raise ValueError(f"{self.name}: weights b must sum to 1, got {b.sum()!r}")
         check.integer("order", self.order, 1, 20)
@@ -122,14 +128,18 @@ class ButcherTableau:
             check.integer("order_hat", self.order_hat, 1, self.order)
         elif self.order_hat is not None:
             raise ValueError("order_hat is given but b_hat is not: give both or neither")
-        if self.latex is not None and not (isinstance(self.latex, dict)
-                                           and set(self.latex) <= {"A", "b", "c", "b_hat"}):
+        if self.latex is not None and not (
+            isinstance(self.latex, dict) and set(self.latex) <= {"A", "b", "c", "b_hat"}
+        ):
             raise TypeError("latex must be a dict with keys among 'A', 'b', 'c', 'b_hat'")
-        exact = {"A": _as_exact(A_in), "b": _as_exact(b_in),
-                 "c": _as_exact(c_in) if c_in is not None else None}
+        exact = {
+            "A": _as_exact(A_in),
+            "b": _as_exact(b_in),
+            "c": _as_exact(c_in) if c_in is not None else None,
+        }
         if exact["A"] is not None and exact["c"] is None:
             exact["c"] = exact["A"].sum(axis=1)
-            c = np.array([float(x) for x in exact["c"]])   # exact row sums: c_s = 1 exactly
+            c = np.array([float(x) for x in exact["c"]])  # exact row sums: c_s = 1 exactly
         if self.b_hat is not None:
             exact["b_hat"] = _as_exact(self.b_hat)
         is_exact = exact["A"] is not None and exact["b"] is not None
@@ -173,8 +183,13 @@ class ButcherTableau:
         of ``A`` equal to ``b`` (DOPRI5): the step then costs ``s - 1`` new
         evaluations (Hairer-Norsett-Wanner I, sec. II.5; diffrax derives it the same way).
         """
-        return bool(self.is_explicit and self.s > 1 and self.c[0] == 0.0
-                    and abs(self.c[-1] - 1.0) <= _TOL and np.array_equal(self.A[-1], self.b))
+        return bool(
+            self.is_explicit
+            and self.s > 1
+            and self.c[0] == 0.0
+            and abs(self.c[-1] - 1.0) <= _TOL
+            and np.array_equal(self.A[-1], self.b)
+        )
 
     @property
     def kind(self) -> str:
@@ -237,14 +252,16 @@ class ButcherTableau:
         if self.exact is not None and self.exact.get(key) is not None:
             x = self.exact[key][index] if key == "A" else self.exact[key][index[0]]
             return _latex.coefficient(x)
-        x = (self.A[index] if key == "A" else getattr(self, key)[index[0]])
+        x = self.A[index] if key == "A" else getattr(self, key)[index[0]]
         return f"{x:.6g}"
 
     def to_latex(self) -> str:
         """The tableau as a LaTeX ``array``: ``c | A`` above, ``bᵀ`` (and ``b̂ᵀ``) below."""
         s = self.s
-        rows = [self._entry("c", (i,)) + " & " + " & ".join(self._entry("A", (i, j)) for j in range(s))
-                for i in range(s)]
+        rows = [
+            self._entry("c", (i,)) + " & " + " & ".join(self._entry("A", (i, j)) for j in range(s))
+            for i in range(s)
+        ]
         body = r" \\ ".join(rows) + r" \\ \hline "
         body += " & " + " & ".join(self._entry("b", (j,)) for j in range(s))
         if self.has_embedded:
@@ -253,4 +270,3 @@ class ButcherTableau:
 
     def _repr_latex_(self) -> str:
         return "$$" + self.to_latex() + "$$"
-

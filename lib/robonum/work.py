@@ -4,6 +4,7 @@
 functions return, and counts the work the way SciPy's ``solve_ivp`` reports
 it: ``nfev``, ``njev``, ``nlu``, plus Newton iterations.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -12,7 +13,7 @@ from . import _scipy
 from .errors import NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call
 
-_GETRF = {"d": "dgetrf", "D": "zgetrf"}     # LAPACK routine by dtype char
+_GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
 
 
 class Work:
@@ -30,10 +31,10 @@ class Work:
             raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
         self.problem = problem
         self._shape = (problem.n,)
-        self.nfev = 0        # calls of f (and of grad_V: one per f-equivalent)
-        self.njev = 0        # Jacobian evaluations
-        self.nlu = 0         # LU factorisations
-        self.n_newton = 0    # Newton iterations, summed over all solves
+        self.nfev = 0  # calls of f (and of grad_V: one per f-equivalent)
+        self.njev = 0  # Jacobian evaluations
+        self.nlu = 0  # LU factorisations
+        self.n_newton = 0  # Newton iterations, summed over all solves
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
@@ -42,7 +43,9 @@ class Work:
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
         self.nfev += 1
-        return _as_output("grad_V", _call("grad_V", self.problem.grad_V, q), (self.problem.d,), t, q)
+        return _as_output(
+            "grad_V", _call("grad_V", self.problem.grad_V, q), (self.problem.d,), t, q
+        )
 
     def jac(self, t: float, y: np.ndarray, fy: np.ndarray | None = None) -> np.ndarray:
         """``df/dy`` at ``(t, y)``: analytic if the problem has it, else forward differences.
@@ -73,13 +76,17 @@ class Work:
         """
         self.nlu += 1
         name = _GETRF.get(M.dtype.char)
-        getrf = (getattr(_scipy.lapack(), name) if name
-                 else _scipy.linalg().get_lapack_funcs("getrf", (M,)))
+        getrf = (
+            getattr(_scipy.lapack(), name)
+            if name
+            else _scipy.linalg().get_lapack_funcs("getrf", (M,))
+        )
         lu, piv, info = getrf(M)
         if info > 0:
-            raise NonlinearSolveError("the iteration matrix I - h*gamma*J is singular", 0,
-                                      float("inf"))
-        if info < 0:                      # an illegal argument: a bug here, not the user's
+            raise NonlinearSolveError(
+                "the iteration matrix I - h*gamma*J is singular", 0, float("inf")
+            )
+        if info < 0:  # an illegal argument: a bug here, not the user's
             raise RuntimeError(f"LAPACK getrf: argument {-info} is illegal")
         return lu, piv
 

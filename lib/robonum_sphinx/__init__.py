@@ -13,6 +13,7 @@
 List it in ``_config.yml`` under ``sphinx.config.extensions`` (Jupyter Book
 drops ``local_extensions`` when that list is given).
 """
+
 from __future__ import annotations
 
 import json
@@ -70,7 +71,9 @@ def note_reread(env) -> None:
 
 
 def _reread(app, env, added, changed, removed):
-    return sorted(d for d in getattr(env, "rn_reread", ()) if d in env.found_docs and d not in removed)
+    return sorted(
+        d for d in getattr(env, "rn_reread", ()) if d in env.found_docs and d not in removed
+    )
 
 
 def _purge(app, env, docname):

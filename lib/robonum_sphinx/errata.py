@@ -22,6 +22,7 @@ to ``:page:`` (a docname, optionally ``#anchor``), so an entry can be written
 before its evidence exists; the fallback link has the class
 ``rn-evidence-pending`` so a test can list what is still missing.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,10 +41,10 @@ __all__ = ["Erratum", "KINDS", "ResolveEvidence"]
 
 # kind -> (label shown to readers, CSS class)
 KINDS = {
-    "오류": ("오류", "error"),            # the printed claim is wrong
-    "부정확": ("부정확", "imprecise"),    # right in spirit, wrong in the number
+    "오류": ("오류", "error"),  # the printed claim is wrong
+    "부정확": ("부정확", "imprecise"),  # right in spirit, wrong in the number
     "규약": ("규약 차이", "convention"),  # both right, different conventions
-    "용어": ("용어", "naming"),           # one name for two things, or two for one
+    "용어": ("용어", "naming"),  # one name for two things, or two for one
 }
 _PRINTED = re.compile(r"^\d+\.\d+\b")
 
@@ -65,6 +66,7 @@ class Erratum(Directive):
     def run(self):
         env = self.state.document.settings.env
         from . import note_reread
+
         note_reread(env)
         opts = self.options
         for key in ("printed", "kind", "claim", "book"):
@@ -73,8 +75,10 @@ class Erratum(Directive):
         if not (opts.get("evidence") or opts.get("page")):
             raise self.error("rn-erratum: give :evidence: (a label in the chapter) and/or :page:")
         if not _PRINTED.match(opts["printed"]):
-            raise self.error(f"rn-erratum: :printed: should start with the chapter number "
-                             f"(e.g. '7.50 §7.3'), got {opts['printed']!r}")
+            raise self.error(
+                f"rn-erratum: :printed: should start with the chapter number "
+                f"(e.g. '7.50 §7.3'), got {opts['printed']!r}"
+            )
         label, css = KINDS[opts["kind"]]
         title_text = f"{opts['printed']} — {self.arguments[0]}"
         section = nodes.section(classes=["rn-erratum", f"rn-erratum-{css}"])
@@ -103,9 +107,15 @@ class Erratum(Directive):
 
     def _evidence_link(self, env):
         evidence, page = self.options.get("evidence"), self.options.get("page") or ""
-        ref = addnodes.pending_xref("", nodes.inline(text=evidence or page), refdomain="std",
-                                    reftype="ref", reftarget=(evidence or "").lower(),
-                                    refexplicit=True, refdoc=env.docname)
+        ref = addnodes.pending_xref(
+            "",
+            nodes.inline(text=evidence or page),
+            refdomain="std",
+            reftype="ref",
+            reftarget=(evidence or "").lower(),
+            refexplicit=True,
+            refdoc=env.docname,
+        )
         ref["rn_evidence"] = True
         ref["rn_fallback"] = page
         return ref
@@ -155,8 +165,12 @@ class ResolveEvidence(SphinxPostTransform):
                 doc, _, anchor = node["rn_fallback"].partition("#")
                 classes = ["rn-evidence-pending" if label else "rn-evidence-page"]
             if doc not in env.all_docs:
-                logger.warning("rn-erratum: no label %r and no page %r", label,
-                               node["rn_fallback"], location=node)
+                logger.warning(
+                    "rn-erratum: no label %r and no page %r",
+                    label,
+                    node["rn_fallback"],
+                    location=node,
+                )
                 node.replace_self(nodes.inline(text=label or doc))
                 continue
             try:

@@ -11,6 +11,7 @@ book no longer uses, each with the wording to use instead.
 * :func:`lint` finds retired variants in page sources;
   ``tests/book/test_glossary.py`` runs it over every page.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,8 +26,8 @@ __all__ = ["Term", "Retired", "Finding", "load", "lint", "prose_only", "term_id"
 
 @dataclasses.dataclass(frozen=True)
 class Retired:
-    pattern: str          # a regular expression over prose (code and math removed)
-    use: str              # what to write instead
+    pattern: str  # a regular expression over prose (code and math removed)
+    use: str  # what to write instead
     regex: re.Pattern
 
     def finditer(self, text: str):
@@ -38,9 +39,9 @@ class Term:
     term: str
     english: str
     definition: str
-    chapter: str | None = None        # docname of the chapter that introduces it
-    printed: str | None = None        # section of the printed chapters, e.g. "7.50 §4.1"
-    forms: tuple[str, ...] = ()       # regexes that count as using the term (default: the term)
+    chapter: str | None = None  # docname of the chapter that introduces it
+    printed: str | None = None  # section of the printed chapters, e.g. "7.50 §4.1"
+    forms: tuple[str, ...] = ()  # regexes that count as using the term (default: the term)
     retired: tuple[Retired, ...] = ()
 
     @property
@@ -79,14 +80,24 @@ def load(path: str | Path) -> list[Term]:
         where = f"{path}: entry {i + 1} ({e.get('term', '?') if isinstance(e, dict) else e!r})"
         if not isinstance(e, dict):
             raise ValueError(f"{where}: not a mapping")
-        unknown = set(e) - {"term", "english", "definition", "chapter", "printed", "forms", "retired"}
+        unknown = set(e) - {
+            "term",
+            "english",
+            "definition",
+            "chapter",
+            "printed",
+            "forms",
+            "retired",
+        }
         if unknown:
             raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
         for key in ("term", "english", "definition"):
             if not isinstance(e.get(key), str) or not e[key].strip():
                 raise ValueError(f"{where}: '{key}' must be a non-empty string")
         if not (e.get("chapter") or e.get("printed")):
-            raise ValueError(f"{where}: give 'chapter' (a page of this book) or 'printed' (a printed section)")
+            raise ValueError(
+                f"{where}: give 'chapter' (a page of this book) or 'printed' (a printed section)"
+            )
         if e["term"] in seen:
             raise ValueError(f"{where}: duplicate term")
         seen.add(e["term"])
@@ -102,8 +113,15 @@ def load(path: str | Path) -> list[Term]:
         forms = tuple(e.get("forms") or ())
         for f in forms:
             re.compile(f)
-        term = Term(e["term"].strip(), e["english"].strip(), e["definition"].strip(),
-                    e.get("chapter"), e.get("printed"), forms, tuple(retired))
+        term = Term(
+            e["term"].strip(),
+            e["english"].strip(),
+            e["definition"].strip(),
+            e.get("chapter"),
+            e.get("printed"),
+            forms,
+            tuple(retired),
+        )
         if term.id in ids:
             raise ValueError(f"{where}: two terms share the id {term.id}")
         ids.add(term.id)
@@ -115,15 +133,15 @@ def load(path: str | Path) -> list[Term]:
 _FENCE = re.compile(r"^(\s*)(`{3,}|~{3,}|:{3,})(.*)$")
 _CODE_DIRECTIVES = {"code", "code-block", "code-cell", "sourcecode", "math", "raw", "glossary"}
 _INLINE = [
-    re.compile(r"<!--.*?-->", re.S),                       # HTML comments
-    re.compile(r"\$\$.+?\$\$", re.S),                      # display math
-    re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$"),   # inline math
-    re.compile(r"\\\(.+?\\\)|\\\[.+?\\\]", re.S),          # \( \) and \[ \]
-    re.compile(r"(`+).+?\1", re.S),                        # inline code and {role}`...`
-    re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』"),               # quotations of the printed text
-    re.compile(r"\]\([^)]*\)"),                            # link targets
-    re.compile(r"^\s*\([\w.:-]+\)=\s*$", re.M),            # MyST labels
-    re.compile(r"^\s*:[\w-]+:.*$", re.M),                  # directive options
+    re.compile(r"<!--.*?-->", re.S),  # HTML comments
+    re.compile(r"\$\$.+?\$\$", re.S),  # display math
+    re.compile(r"(?<![\\$])\$(?!\s)[^$\n]+?(?<!\s)\$"),  # inline math
+    re.compile(r"\\\(.+?\\\)|\\\[.+?\\\]", re.S),  # \( \) and \[ \]
+    re.compile(r"(`+).+?\1", re.S),  # inline code and {role}`...`
+    re.compile(r"“[^”]*”|「[^」]*」|『[^』]*』"),  # quotations of the printed text
+    re.compile(r"\]\([^)]*\)"),  # link targets
+    re.compile(r"^\s*\([\w.:-]+\)=\s*$", re.M),  # MyST labels
+    re.compile(r"^\s*:[\w-]+:.*$", re.M),  # directive options
 ]
 _MATH_PLACEHOLDER = "0"
 
@@ -134,13 +152,17 @@ def prose_only(text: str) -> str:
     Math becomes ``0`` so that "$10^4$단계 뒤" still reads as a number of steps.
     """
     out: list[str] = []
-    code = None                 # the fence of the code/math block we are in
-    stack: list[str] = []       # fences of open prose directives (admonition, note, ...)
+    code = None  # the fence of the code/math block we are in
+    stack: list[str] = []  # fences of open prose directives (admonition, note, ...)
     for line in text.split("\n"):
         m = _FENCE.match(line)
         if code is not None:
-            if m and not m.group(3).strip() and m.group(2)[0] == code[0] \
-                    and len(m.group(2)) >= len(code):
+            if (
+                m
+                and not m.group(3).strip()
+                and m.group(2)[0] == code[0]
+                and len(m.group(2)) >= len(code)
+            ):
                 code = None
             out.append("")
             continue
@@ -150,21 +172,23 @@ def prose_only(text: str) -> str:
                 stack.pop()
                 out.append("")
                 continue
-            name = info[1:info.index("}")] if info.startswith("{") and "}" in info else None
+            name = info[1 : info.index("}")] if info.startswith("{") and "}" in info else None
             if name is None or name in _CODE_DIRECTIVES:
                 code = fence
                 out.append("")
             else:
                 stack.append(fence)
-                out.append(info[info.index("}") + 1:])   # the directive's title is prose
+                out.append(info[info.index("}") + 1 :])  # the directive's title is prose
             continue
         out.append(line)
     text = "\n".join(out)
     for regex in _INLINE:
+
         def blank(m):
             s = m.group(0)
             keep = _MATH_PLACEHOLDER if s.startswith(("$", "\\(", "\\[")) else " "
             return keep + re.sub(r"[^\n]", " ", s[1:])
+
         text = regex.sub(blank, text)
     return text
 
@@ -204,6 +228,7 @@ def _directive():
         def run(self):
             env = self.state.document.settings.env
             from . import note_reread
+
             note_reread(env)
             rel, path = env.relfn2path(self.arguments[0], env.docname)
             env.note_dependency(rel)
@@ -238,10 +263,16 @@ def _directive():
                 row += nodes.entry("", para, *messages, classes=["rn-col-definition"])
                 where = nodes.paragraph()
                 if t.chapter:
-                    ref = addnodes.pending_xref("", nodes.inline(text=t.chapter), refdomain="std",
-                                                reftype="doc", reftarget="/" + t.chapter,
-                                                refexplicit=False, refwarn=True,
-                                                refdoc=env.docname)
+                    ref = addnodes.pending_xref(
+                        "",
+                        nodes.inline(text=t.chapter),
+                        refdomain="std",
+                        reftype="doc",
+                        reftarget="/" + t.chapter,
+                        refexplicit=False,
+                        refwarn=True,
+                        refdoc=env.docname,
+                    )
                     where += ref
                 if t.printed:
                     if t.chapter:

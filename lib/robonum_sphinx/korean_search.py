@@ -14,6 +14,7 @@ as itself.  Latin words keep Sphinx's English handling (Porter stemmer,
 English stop words), and a formula is indexed both as written and as
 Unicode text (λ finds pages that write ``\\lambda``).
 """
+
 from __future__ import annotations
 
 import re
@@ -42,9 +43,9 @@ def pieces(token: str) -> list[str]:
     for run in runs:
         if _HANGUL.match(run):
             if len(run) >= 2:
-                out.extend(run[i:i + 2] for i in range(len(run) - 1))
+                out.extend(run[i : i + 2] for i in range(len(run) - 1))
             elif len(runs) == 1:
-                out.append(run)   # a one-syllable word on its own; a lone particle is dropped
+                out.append(run)  # a one-syllable word on its own; a lone particle is dropped
         else:
             out.append(run)
     return out
@@ -85,7 +86,7 @@ class SearchKorean(SearchEnglish):
 
     def split(self, input: str) -> list[str]:
         texts = [input]
-        if "\\" in input:          # a formula: index its readable form too
+        if "\\" in input:  # a formula: index its readable form too
             texts.append(to_text(input))
         words: list[str] = []
         for text in texts:

@@ -9,6 +9,7 @@ reader cannot read (scripts, styles, images, header links, buttons) is
 dropped, and so is source code (a snippet should read like the book; the
 search index still covers code, so a hit only in code shows the page's start).
 """
+
 from __future__ import annotations
 
 import html
@@ -19,21 +20,64 @@ from .latex_text import to_text
 
 __all__ = ["article_text"]
 
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-         "track", "wbr"}
+_VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 _SKIP = {"script", "style", "button", "svg", "noscript", "template", "select", "textarea"}
-_BLOCK = {"p", "div", "section", "li", "ul", "ol", "dl", "dt", "dd", "table", "tr", "td", "th",
-          "pre", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6", "figure", "figcaption",
-          "details", "summary", "article", "aside", "br", "hr", "label", "output"}
+_BLOCK = {
+    "p",
+    "div",
+    "section",
+    "li",
+    "ul",
+    "ol",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "tr",
+    "td",
+    "th",
+    "pre",
+    "blockquote",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "figure",
+    "figcaption",
+    "details",
+    "summary",
+    "article",
+    "aside",
+    "br",
+    "hr",
+    "label",
+    "output",
+}
 
 
 class _Extractor(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.out: list[str] = []
-        self.depth = 0          # depth inside the article (0: not inside)
-        self.skip_depth = 0     # depth inside something we drop
-        self.math_depth = 0     # depth inside a MathJax source span/div
+        self.depth = 0  # depth inside the article (0: not inside)
+        self.skip_depth = 0  # depth inside something we drop
+        self.math_depth = 0  # depth inside a MathJax source span/div
         self.math_buf: list[str] = []
         self.stack: list[str] = []
 
@@ -60,10 +104,16 @@ class _Extractor(HTMLParser):
             self.math_depth += 1
             return
         cls = attrs.get("class", "").split()
-        code = "cell_input" in cls or (any(c.startswith("highlight-") for c in cls)
-                                        and "output" not in cls)
-        if tag in _SKIP or code or "headerlink" in cls or "toggle-details__summary" in cls \
-                or "rn-data" in cls:
+        code = "cell_input" in cls or (
+            any(c.startswith("highlight-") for c in cls) and "output" not in cls
+        )
+        if (
+            tag in _SKIP
+            or code
+            or "headerlink" in cls
+            or "toggle-details__summary" in cls
+            or "rn-data" in cls
+        ):
             self.skip_depth = 1
             return
         if "math" in cls:
@@ -74,8 +124,9 @@ class _Extractor(HTMLParser):
             return
         if tag == "section":
             ident = attrs.get("id", "")
-            self.out.append(f'<section id="{html.escape(ident, quote=True)}">' if ident
-                            else "<section>")
+            self.out.append(
+                f'<section id="{html.escape(ident, quote=True)}">' if ident else "<section>"
+            )
         elif tag in _BLOCK:
             self.out.append(" ")
 
@@ -116,6 +167,6 @@ def article_text(page_html: str) -> str:
     parser.feed(page_html)
     parser.close()
     text = "".join(parser.out)
-    text = re.sub(r"\s*(</?section[^>]*>)\s*", r" \1 ", text)   # a heading never runs into text
+    text = re.sub(r"\s*(</?section[^>]*>)\s*", r" \1 ", text)  # a heading never runs into text
     text = re.sub(r"\s+", " ", text)
     return text.strip()

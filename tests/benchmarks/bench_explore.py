@@ -12,6 +12,7 @@ them.  "First frame" is a notebook cell's display in an interactive kernel
 (``_repr_mimebundle_`` with ROBONUM_STATIC unset): the widget plus a
 one-frame preview.  Numbers vary from run to run and machine to machine.
 """
+
 from __future__ import annotations
 
 import io
@@ -56,9 +57,15 @@ def draw_run(h, method):
 
 
 def exploration(**kw):
-    return Exploration(draw_run, [Param.geomgrid("h", 0.05, 3.0, 9, default=0.5, label="간격 h", n_live=40),
-                                  Param.choice("method", METHODS, label="방법")],
-                       title="간격과 방법을 바꾸며 수치해 보기", **kw)
+    return Exploration(
+        draw_run,
+        [
+            Param.geomgrid("h", 0.05, 3.0, 9, default=0.5, label="간격 h", n_live=40),
+            Param.choice("method", METHODS, label="방법"),
+        ],
+        title="간격과 방법을 바꾸며 수치해 보기",
+        **kw,
+    )
 
 
 class Clock:
@@ -75,8 +82,10 @@ class Clock:
 def stats_row(label, clocks):
     ms = 1e3 * np.array([c.wall for c in clocks])
     cpu = 1e3 * np.array([c.cpu for c in clocks])
-    print(f"{label:<40s}{len(ms):>5d}{np.median(ms):>9.1f}{np.percentile(ms, 95):>9.1f}"
-          f"{ms.max():>9.1f}{np.percentile(cpu, 95):>9.1f}")
+    print(
+        f"{label:<40s}{len(ms):>5d}{np.median(ms):>9.1f}{np.percentile(ms, 95):>9.1f}"
+        f"{ms.max():>9.1f}{np.percentile(cpu, 95):>9.1f}"
+    )
 
 
 def first_frame(repeats=5):
@@ -102,10 +111,10 @@ def slider_moves():
     uncached, cached = [], []
     for method in ("euler", "rk4"):
         box.controls["method"].value = method
-        for record in (uncached, cached):      # first visit draws, second visit is a cache hit
+        for record in (uncached, cached):  # first visit draws, second visit is a cache hit
             for v in path:
                 with Clock() as clock:
-                    h.value = v                # what a frontend's value change does
+                    h.value = v  # what a frontend's value change does
                 record.append(clock)
     return uncached, cached
 
@@ -125,11 +134,13 @@ def frame_formats():
     for fmt in ("png", "webp"):
         fig, _ = draw_run(0.5, "euler")
         fig.set_size_inches(ex.size)
-        rows.append((f"now: {fmt.upper()} 2x, 5.0x3.0 in, {ex.dpi:.0f} dpi", fig, fmt, ex.dpi, encode))
+        rows.append(
+            (f"now: {fmt.upper()} 2x, 5.0x3.0 in, {ex.dpi:.0f} dpi", fig, fmt, ex.dpi, encode)
+        )
     out = []
     for label, fig, fmt, dpi, write in rows:
-        write(fig, fmt, dpi)                            # warm (layout, font cache)
-        tic = time.process_time()                       # CPU time: robust to a busy machine
+        write(fig, fmt, dpi)  # warm (layout, font cache)
+        tic = time.process_time()  # CPU time: robust to a busy machine
         data = write(fig, fmt, dpi)
         out.append((label, len(data), Image.open(io.BytesIO(data)).size, time.process_time() - tic))
     return out
@@ -149,9 +160,13 @@ def static_views():
 def main():
     print(__doc__.split("\n\n")[1].replace("\n", " "), "\n")
     rn.book.use_book_style()
-    render_frame(draw_run, {"h": 0.5, "method": "euler"}, 100, (5.0, 3.0))  # warm-up: fonts, first layout
-    print(f"{'live view (ms; wall, and CPU p95)':<40s}{'n':>5s}{'median':>9s}{'p95':>9s}{'max':>9s}"
-          f"{'CPU p95':>9s}")
+    render_frame(
+        draw_run, {"h": 0.5, "method": "euler"}, 100, (5.0, 3.0)
+    )  # warm-up: fonts, first layout
+    print(
+        f"{'live view (ms; wall, and CPU p95)':<40s}{'n':>5s}{'median':>9s}{'p95':>9s}{'max':>9s}"
+        f"{'CPU p95':>9s}"
+    )
     print("-" * 76)
     stats_row("first frame of a fresh exploration", first_frame())
     uncached, cached = slider_moves()
@@ -164,9 +179,11 @@ def main():
         print(f"{label:<44s}{n / 1024:>8.1f}{f'{w}x{hgt}':>12s}{1e3 * secs:>11.1f}")
 
     n, full, cheap, size, sizes = static_views()
-    print(f"\nstatic view, {n} frames (CPU): full {full.cpu:.2f} s, messages only {cheap.cpu:.2f} s "
-          f"({full.cpu / cheap.cpu:.1f}x faster); HTML {size / 1024:.0f} KB, frames "
-          f"{statistics.mean(sizes) / 1024:.1f} KB mean / {max(sizes) / 1024:.1f} KB max")
+    print(
+        f"\nstatic view, {n} frames (CPU): full {full.cpu:.2f} s, messages only {cheap.cpu:.2f} s "
+        f"({full.cpu / cheap.cpu:.1f}x faster); HTML {size / 1024:.0f} KB, frames "
+        f"{statistics.mean(sizes) / 1024:.1f} KB mean / {max(sizes) / 1024:.1f} KB max"
+    )
 
 
 if __name__ == "__main__":

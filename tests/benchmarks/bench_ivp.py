@@ -41,6 +41,7 @@ against LSODA's compiled Fortran, and LSODA is given the same numba-compiled
 ``f`` and ``jac`` as well as the Python ones (its front over both: whichever
 is cheaper), so the ratio measures the solvers, not the cost of calling ``f``.
 """
+
 from __future__ import annotations
 
 import numba
@@ -52,7 +53,7 @@ from robonum.book import bench
 from robonum.problems import testset as ts
 from robonum.steppers import RadauIIA
 
-OURS = ("radau", "bdf")          # the fronts of "ours"
+OURS = ("radau", "bdf")  # the fronts of "ours"
 SHOWN = ("radau", "radau5", "bdf")
 SCIPY = ("Radau", "BDF", "LSODA")
 
@@ -104,8 +105,10 @@ def main(shift=0.0):
     for name, p, scale, ref, floor in problems():
         sc = {m: curve(p, "scipy", m, rtols, scale, ref, floor) for m in SCIPY}
         print(f"\n== {name}  (atol = {scale:g} rtol)")
-        print(f"{'code':8s} {'rtol':>6s} {'digits':>6s} {'nfev':>7s} {'njev':>5s} {'cpu ms':>8s} | "
-              f"{'nfev/best':>9s} {'cpu/best':>8s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}")
+        print(
+            f"{'code':8s} {'rtol':>6s} {'digits':>6s} {'nfev':>7s} {'njev':>5s} {'cpu ms':>8s} | "
+            f"{'nfev/best':>9s} {'cpu/best':>8s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
+        )
         pj = compiled_problem(p)
         sc["LSODA(jit)"] = curve(pj, "scipy", "LSODA", rtols, scale, ref, floor)
         ours = {m: curve(p, "robonum", m, rtols, scale, ref, floor) for m in SHOWN}
@@ -121,11 +124,15 @@ def main(shift=0.0):
                 ls_n, ls_t = at(LSODA(sc), d, "nfev"), at(LSODA(sc), d, "cpu")
                 ln_ = c["nfev"] / ls_n if ls_n else None
                 lt_ = c["cpu"] / ls_t if ls_t else None
-                print(f"{m:8s} {r:6.1e} {d:6.2f} {c['nfev']:7d} {c['njev']:5d} {1e3 * c['cpu']:8.1f} | "
-                      f"{fmt(rn_):>9s} {fmt(rt_):>8s} {fmt(ln_):>10s} {fmt(lt_):>9s}")
+                print(
+                    f"{m:8s} {r:6.1e} {d:6.2f} {c['nfev']:7d} {c['njev']:5d} {1e3 * c['cpu']:8.1f} | "
+                    f"{fmt(rn_):>9s} {fmt(rt_):>8s} {fmt(ln_):>10s} {fmt(lt_):>9s}"
+                )
         for m in (*SCIPY, "LSODA(jit)"):
             row = " ".join(f"{c['digits']:.1f}/{c['nfev']}/{c['njev']}" for c in sc[m][::2])
-            print(f"   scipy {m:6s} digits/nfev/njev at rtol {rtols[0]:.2g}, {rtols[2]:.2g}, ...: {row}")
+            print(
+                f"   scipy {m:6s} digits/nfev/njev at rtol {rtols[0]:.2g}, {rtols[2]:.2g}, ...: {row}"
+            )
     stages(curves, rtols)
     summary(curves, rtols, rtols)
     summary(curves, rtols, issue_rtols)
@@ -133,11 +140,15 @@ def main(shift=0.0):
 
 def stages(curves, rtols):
     """For each 3-stage run (radau5, from ``curves``): the 5-stage front's nfev at its digits / its nfev."""
-    print("\n== 3 or 5 stages: f-evaluations RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
-          "/ that run's (-- where no 5-stage run reaches them)")
+    print(
+        "\n== 3 or 5 stages: f-evaluations RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
+        "/ that run's (-- where no 5-stage run reaches them)"
+    )
     print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
     for name, p, scale, ref, floor in problems():
-        five = [bench.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols]  # nfev only
+        five = [
+            bench.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols
+        ]  # nfev only
         cells = [fmt(q) for q in bench.cost_ratio(curves[name][0]["radau5"], five)]
         print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
 
@@ -153,16 +164,24 @@ def _within(curve_, all_rtols, rtols):
 
 def summary(curves, all_rtols, rtols):
     """The fronts of both sides (runs at ``rtols`` only) at every half digit both reach."""
-    curves = {name: ({m: _within(c, all_rtols, rtols) for m, c in ours.items()},
-                     {m: _within(c, all_rtols, rtols) for m, c in sc.items()})
-              for name, (ours, sc) in curves.items()}
-    print(f"\n== equal accuracy, runs at rtol {max(rtols):.2g} ... {min(rtols):.2g} on both sides: "
-          "the fronts at each half digit both reach, the work of")
+    curves = {
+        name: (
+            {m: _within(c, all_rtols, rtols) for m, c in ours.items()},
+            {m: _within(c, all_rtols, rtols) for m, c in sc.items()},
+        )
+        for name, (ours, sc) in curves.items()
+    }
+    print(
+        f"\n== equal accuracy, runs at rtol {max(rtols):.2g} ... {min(rtols):.2g} on both sides: "
+        "the fronts at each half digit both reach, the work of"
+    )
     print("   ours (better of radau, bdf) / SciPy's (better of Radau, BDF), and / LSODA's;")
     print("   last two columns: CPU of the compiled radau (robonum.fast) / SciPy's better of Radau")
     print("   and BDF, and / LSODA (LSODA also given the compiled f and jac)")
-    print(f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
-          f" {'fast/best':>9s} {'fast/LSODA':>10s}")
+    print(
+        f"{'problem':28s} {'digits':>6s} {'nfev':>6s} {'cpu':>6s} {'nfev/LSODA':>10s} {'cpu/LSODA':>9s}"
+        f" {'fast/best':>9s} {'fast/LSODA':>10s}"
+    )
     levels = []
     for name, (ours, sc) in curves.items():
         reached = [c["digits"] for c in sum(ours.values(), []) if c["ok"]]
@@ -176,14 +195,21 @@ def summary(curves, all_rtols, rtols):
                 mine = at([ours[m] for m in OURS], d, key)
                 best = at([sc["Radau"], sc["BDF"]], d, key)
                 ls = at(LSODA(sc), d, key)
-                row.append((mine / best if mine and best else None,
-                            mine / ls if mine and ls else None))
+                row.append(
+                    (mine / best if mine and best else None, mine / ls if mine and ls else None)
+                )
             compiled = at([ours["fast"]], d, "cpu")
             best, ls = at([sc["Radau"], sc["BDF"]], d, "cpu"), at(LSODA(sc), d, "cpu")
-            row.append((compiled / best if compiled and best else None,
-                        compiled / ls if compiled and ls else None))
-            print(f"{name:28s} {d:6.1f} {fmt(row[0][0]):>6s} {fmt(row[1][0]):>6s} "
-                  f"{fmt(row[0][1]):>10s} {fmt(row[1][1]):>9s} {fmt(row[2][0]):>9s} {fmt(row[2][1]):>10s}")
+            row.append(
+                (
+                    compiled / best if compiled and best else None,
+                    compiled / ls if compiled and ls else None,
+                )
+            )
+            print(
+                f"{name:28s} {d:6.1f} {fmt(row[0][0]):>6s} {fmt(row[1][0]):>6s} "
+                f"{fmt(row[0][1]):>10s} {fmt(row[1][1]):>9s} {fmt(row[2][0]):>9s} {fmt(row[2][1]):>10s}"
+            )
             levels.append(row)
 
     def count(ok, *need):
@@ -192,23 +218,32 @@ def summary(curves, all_rtols, rtols):
         return f"{sum(1 for r in rows if ok(r))} of {len(rows)}"
 
     nfev, cpu = (0, 0), (1, 0)
-    print(f"\naccuracy levels (rtol {max(rtols):.2g} ... {min(rtols):.2g}): ours needs no more "
-          f"f-evaluations at {count(lambda r: r[0][0] <= 1, nfev)}, no more CPU at "
-          f"{count(lambda r: r[1][0] <= 1, cpu)}, both at "
-          f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1, nfev, cpu)}; nfev <= 0.8x at "
-          f"{count(lambda r: r[0][0] <= 0.8, nfev)}; CPU within 3x of LSODA at "
-          f"{count(lambda r: r[1][1] <= 3, (1, 1))}")
-    print(f"compiled radau (robonum.fast): no more CPU than SciPy's better of Radau and BDF at "
-          f"{count(lambda r: r[2][0] <= 1, (2, 0))}; CPU within 3x of LSODA at "
-          f"{count(lambda r: r[2][1] <= 3, (2, 1))}, no more CPU than LSODA at "
-          f"{count(lambda r: r[2][1] <= 1, (2, 1))}")
+    print(
+        f"\naccuracy levels (rtol {max(rtols):.2g} ... {min(rtols):.2g}): ours needs no more "
+        f"f-evaluations at {count(lambda r: r[0][0] <= 1, nfev)}, no more CPU at "
+        f"{count(lambda r: r[1][0] <= 1, cpu)}, both at "
+        f"{count(lambda r: r[0][0] <= 1 and r[1][0] <= 1, nfev, cpu)}; nfev <= 0.8x at "
+        f"{count(lambda r: r[0][0] <= 0.8, nfev)}; CPU within 3x of LSODA at "
+        f"{count(lambda r: r[1][1] <= 3, (1, 1))}"
+    )
+    print(
+        f"compiled radau (robonum.fast): no more CPU than SciPy's better of Radau and BDF at "
+        f"{count(lambda r: r[2][0] <= 1, (2, 0))}; CPU within 3x of LSODA at "
+        f"{count(lambda r: r[2][1] <= 3, (2, 1))}, no more CPU than LSODA at "
+        f"{count(lambda r: r[2][1] <= 1, (2, 1))}"
+    )
 
 
 if __name__ == "__main__":
     import argparse
+
     cli = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    cli.add_argument("--shift", type=float, default=0.0,
-                     help="move every rtol by this many decades, 0 <= shift < 0.5 (default 0)")
+    cli.add_argument(
+        "--shift",
+        type=float,
+        default=0.0,
+        help="move every rtol by this many decades, 0 <= shift < 0.5 (default 0)",
+    )
     shift = cli.parse_args().shift
     if not 0.0 <= shift < 0.5:
         cli.error(f"--shift must be in [0, 0.5), got {shift}")

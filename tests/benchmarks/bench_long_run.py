@@ -9,6 +9,7 @@ The generic numpy path is timed on a shorter run and extrapolated linearly
 to 10^6 steps -- the measured steps and seconds are printed too.
 Energy error = |H(t) - H(0)| (absolute, as in the seed).
 """
+
 from __future__ import annotations
 
 import time
@@ -20,7 +21,7 @@ from robonum import fast
 from robonum.analysis.energy import energy_error, max_error_up_to
 
 Q0, P0, H, T = 1.0, 0.0, 0.1, 1e5
-N_SHORT = 20_000          # steps of the generic numpy runs
+N_SHORT = 20_000  # steps of the generic numpy runs
 REPEATS = 3
 
 
@@ -29,11 +30,15 @@ def fast_runs():
     problem = fast.pendulum(Q0, P0, (0.0, T))
     out = {}
     for name in ("verlet", "rk4"):
-        first = fast.integrate(problem, name, H)          # includes the JIT compile for this loop
+        first = fast.integrate(problem, name, H)  # includes the JIT compile for this loop
         runs = [first] + [fast.integrate(problem, name, H) for _ in range(REPEATS - 1)]
         best = min(r.info["run_time"] for r in runs)
-        out[name] = (first.info["compile_time"], best, first.t,
-                     energy_error(problem.energy(first.y)))
+        out[name] = (
+            first.info["compile_time"],
+            best,
+            first.t,
+            energy_error(problem.energy(first.y)),
+        )
     return out
 
 
@@ -58,24 +63,32 @@ def main():
     fr = fast_runs()
     wall = time.perf_counter() - tic
     nr = numpy_runs()
-    print(f"{'method':<8s}{'JIT compile s':>14s}{'fast run s':>12s}{'µs/step':>9s}"
-          f"{'numpy: steps':>14s}{'s':>8s}{'-> 1e6 steps s':>16s}{'speed-up':>10s}")
+    print(
+        f"{'method':<8s}{'JIT compile s':>14s}{'fast run s':>12s}{'µs/step':>9s}"
+        f"{'numpy: steps':>14s}{'s':>8s}{'-> 1e6 steps s':>16s}{'speed-up':>10s}"
+    )
     print("-" * 91)
     for name in ("verlet", "rk4"):
         comp, run, _, _ = fr[name]
         secs, steps = nr[name]
         extrapolated = secs * n / steps
-        print(f"{name:<8s}{comp:>14.3f}{run:>12.3f}{1e6 * run / n:>9.3f}"
-              f"{steps:>14,d}{secs:>8.3f}{extrapolated:>16.1f}{extrapolated / run:>10.0f}")
-    print(f"(fast path wall time for both methods incl. compile and {REPEATS} repeats: {wall:.1f} s;"
-          "\n the first compile in a process also pays numba's one-time start-up)")
+        print(
+            f"{name:<8s}{comp:>14.3f}{run:>12.3f}{1e6 * run / n:>9.3f}"
+            f"{steps:>14,d}{secs:>8.3f}{extrapolated:>16.1f}{extrapolated / run:>10.0f}"
+        )
+    print(
+        f"(fast path wall time for both methods incl. compile and {REPEATS} repeats: {wall:.1f} s;"
+        "\n the first compile in a process also pays numba's one-time start-up)"
+    )
     print("\nenergy error |H - H0|        T = 1e3     T = 1e4     T = 1e5   final value")
     for name in ("verlet", "rk4"):
         _, _, t, err = fr[name]
         m = max_error_up_to(t, err, [1e3, 1e4, 1e5])
         print(f"  {name:<8s} max up to T  " + "".join(f"{x:12.3e}" for x in m) + f"{err[-1]:12.3e}")
-    print("\nseed 003 ③ claims: RK4 4.6e-5 at T = 1e3 and 4.6e-3 at T = 1e5 (linear growth);"
-          " Verlet bounded at 1.1e-3.")
+    print(
+        "\nseed 003 ③ claims: RK4 4.6e-5 at T = 1e3 and 4.6e-3 at T = 1e5 (linear growth);"
+        " Verlet bounded at 1.1e-3."
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ fixed-step run and an adaptive SciPy run are compared per step.  The ratio
 column is ours / SciPy's method of the same kind (explicit vs RK45,
 implicit vs Radau).  Numbers vary from run to run and machine to machine.
 """
+
 from __future__ import annotations
 
 import time
@@ -86,8 +87,10 @@ def row(label, secs, steps, nfev, ref_us=None):
 
 def main():
     print(__doc__.split("\n\n")[2].replace("\n", " "))
-    print(f"\nour fixed step h = {H} ({round((T_SPAN[1] - T_SPAN[0]) / H)} steps); "
-          f"SciPy rtol = 1e-6, atol = 1e-9; best of {REPEATS}\n")
+    print(
+        f"\nour fixed step h = {H} ({round((T_SPAN[1] - T_SPAN[0]) / H)} steps); "
+        f"SciPy rtol = 1e-6, atol = 1e-9; best of {REPEATS}\n"
+    )
     print(f"{'method':<34s}{'steps':>8s}{'f/step':>9s}{'ms':>10s}{'µs/step':>10s}  ours/scipy")
     print("-" * 80)
     rk45_us = row("scipy solve_ivp RK45", *scipy_run("RK45")[:3])
@@ -102,13 +105,17 @@ def main():
         secs, steps, nfev, _ = ours(method)
         row(f"robonum ImplicitRK {method} (jac)", secs, steps, nfev, radau_us)
     jit_problem = rn.ODEProblem(vdp_jit, Y0, T_SPAN, name="Van der Pol (jit)")
-    fast.integrate(jit_problem, "rk4", H)                     # compile once, outside the timing
+    fast.integrate(jit_problem, "rk4", H)  # compile once, outside the timing
     secs, sol = best_of(lambda: fast.integrate(jit_problem, "rk4", H))
     row("robonum.fast rk4 (numba, compiled)", sol.info["run_time"], sol.nsteps, sol.nfev, rk45_us)
-    print(f"\n(fast rk4: wall time incl. wrapper {1e3 * secs:.2f} ms; "
-          "the µs/step column uses the loop's own run_time, JIT compile excluded)")
-    print("Note: RK45 and Radau choose their own steps; the comparison is per step, "
-          "not per unit of accuracy.")
+    print(
+        f"\n(fast rk4: wall time incl. wrapper {1e3 * secs:.2f} ms; "
+        "the µs/step column uses the loop's own run_time, JIT compile excluded)"
+    )
+    print(
+        "Note: RK45 and Radau choose their own steps; the comparison is per step, "
+        "not per unit of accuracy."
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """The build's execution cache is dropped exactly when the library or the pins change."""
+
 import importlib.util
 import shutil
 from pathlib import Path
@@ -19,15 +20,15 @@ def _copy(tmp_path):
 def test_hash_is_stable_and_tracks_lib_and_pins(tmp_path):
     root = _copy(tmp_path)
     first = build_book.inputs_hash(root)
-    assert build_book.inputs_hash(root) == first               # nothing changed: cache kept
+    assert build_book.inputs_hash(root) == first  # nothing changed: cache kept
     (root / "lib" / "robonum" / "README.md").write_text("docs only")
-    assert build_book.inputs_hash(root) == first               # non-code file: cache kept
+    assert build_book.inputs_hash(root) == first  # non-code file: cache kept
     stepper = root / "lib" / "robonum" / "steppers" / "explicit.py"
     stepper.write_text(stepper.read_text() + "\n# changed\n")
     second = build_book.inputs_hash(root)
-    assert second != first                                      # library edit: re-execute
+    assert second != first  # library edit: re-execute
     (root / "requirements.txt").write_text("numpy==0.0\n")
     third = build_book.inputs_hash(root)
-    assert third != second                                      # new pins: re-execute
+    assert third != second  # new pins: re-execute
     (root / "_toc.yml").write_text("format: jb-book\nroot: book/index\n")
-    assert build_book.inputs_hash(root) != third                # a page left the book: rebuild html
+    assert build_book.inputs_hash(root) != third  # a page left the book: rebuild html

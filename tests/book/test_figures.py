@@ -1,4 +1,5 @@
 """Committed figures are exactly what `make figures` draws from the library today."""
+
 import importlib.util
 from pathlib import Path
 

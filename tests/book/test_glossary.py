@@ -11,6 +11,7 @@ wording they use.  Those tests are expected failures (strict): once a page
 is fixed its test passes, pytest reports XPASS as a failure, and the entry
 must be removed from KNOWN.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,11 @@ KNOWN_UNUSED: set[tuple[str, str]] = set()
 
 
 def page_sources() -> list[Path]:
-    return sorted(p for p in BOOK.rglob("*")
-                  if p.suffix in (".md", ".ipynb") and ".ipynb_checkpoints" not in p.parts)
+    return sorted(
+        p
+        for p in BOOK.rglob("*")
+        if p.suffix in (".md", ".ipynb") and ".ipynb_checkpoints" not in p.parts
+    )
 
 
 def prose_blocks(path: Path) -> list[tuple[str, str]]:
@@ -45,22 +49,31 @@ def prose_blocks(path: Path) -> list[tuple[str, str]]:
     if path.suffix == ".md":
         return [("", path.read_text(encoding="utf-8"))]
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return [(f"cell {i} ", "".join(c["source"])) for i, c in enumerate(nb["cells"])
-            if c["cell_type"] == "markdown"]
+    return [
+        (f"cell {i} ", "".join(c["source"]))
+        for i, c in enumerate(nb["cells"])
+        if c["cell_type"] == "markdown"
+    ]
 
 
 def _param(path: Path):
     rel = path.relative_to(ROOT).as_posix()
     if rel in KNOWN:
-        return pytest.param(path, id=rel, marks=pytest.mark.xfail(
-            strict=True, reason=f"uses retired wordings: {KNOWN[rel]}"))
+        return pytest.param(
+            path,
+            id=rel,
+            marks=pytest.mark.xfail(strict=True, reason=f"uses retired wordings: {KNOWN[rel]}"),
+        )
     return pytest.param(path, id=rel)
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in page_sources()])
 def test_page_uses_the_glossary_terms(path):
-    problems = [f"{where}{finding}" for where, text in prose_blocks(path)
-                for finding in glossary.lint(text, TERMS)]
+    problems = [
+        f"{where}{finding}"
+        for where, text in prose_blocks(path)
+        for finding in glossary.lint(text, TERMS)
+    ]
     assert not problems, f"{path.relative_to(ROOT)}:\n  " + "\n  ".join(problems)
 
 
@@ -74,10 +87,13 @@ def test_glossary_entries_are_complete():
     assert len(ids) == len(TERMS)
     toc = (ROOT / "_toc.yml").read_text(encoding="utf-8")
     for t in TERMS:
-        assert t.definition.rstrip().endswith((".", ")")), f"{t.term}: end the definition with a full stop"
+        assert t.definition.rstrip().endswith((".", ")")), (
+            f"{t.term}: end the definition with a full stop"
+        )
         if t.chapter:
-            assert re.search(rf"\b{re.escape(t.chapter)}\b", toc) or t.chapter == "book/index", \
+            assert re.search(rf"\b{re.escape(t.chapter)}\b", toc) or t.chapter == "book/index", (
                 f"{t.term}: chapter {t.chapter} is not in _toc.yml"
+            )
             assert any((ROOT / (t.chapter + s)).exists() for s in (".md", ".ipynb")), t.chapter
         if t.printed:
             assert re.match(r"^(1\.18|7\.50)\b", t.printed), f"{t.term}: printed {t.printed!r}"
@@ -101,35 +117,42 @@ def _chapter_text(docname: str) -> str:
 
 def _used(term, chapter):
     pair = (term.term, chapter)
-    marks = [pytest.mark.xfail(strict=True, reason="TODO(lead): see KNOWN_UNUSED")] \
-        if pair in KNOWN_UNUSED else []
+    marks = (
+        [pytest.mark.xfail(strict=True, reason="TODO(lead): see KNOWN_UNUSED")]
+        if pair in KNOWN_UNUSED
+        else []
+    )
     return pytest.param(term, id=f"{term.term}@{chapter}", marks=marks)
 
 
 @pytest.mark.parametrize("term", [_used(t, t.chapter) for t in TERMS if t.chapter])
 def test_chapter_uses_its_term(term):
     assert glossary.uses_term(_chapter_text(term.chapter), term), (
-        f"{term.term!r} is said to be introduced in {term.chapter}, which does not use it")
+        f"{term.term!r} is said to be introduced in {term.chapter}, which does not use it"
+    )
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("한 단계 적분기와 차수", ["한 걸음 방법"]),
-    ("$10^4$단계 뒤 직교성 오차", ["N걸음 뒤 (단계는 stage)"]),
-    ("각 시간 단계에서 비선형 방정식", ["걸음"]),
-    ("k단계 BDF의 일반 형태", ["k차 BDF (k걸음 BDF의 차수는 k)"]),
-    ("안정성 함수는 R(z)이며", ["안정 함수"]),
-    ("리군 위의 고차 적분", ["리 군"]),
-    ("스텝 크기를 줄이면", ["걸음 (길이는 간격)"]),
-    ("A 안정한 방법", ["A-안정, L-안정 (붙임표)"]),
-    # allowed: stages, the complex step, quotations of the printed text, code, math
-    ("2단계 SDIRK는 2차입니다. 단계값 $k_i$, $s$단계 방법", []),
-    ("복소 스텝은 뺄셈이 없습니다", []),
-    ("인쇄판은 “2단계 3차 SDIRK”와 “각 시간 단계”라고 씁니다", []),
-    ("`스텝` 과 $\\text{시간 단계}$", []),
-    ("A-안정성과 L-안정성, A($\\alpha$)-안정성", []),
-    ("다단계 방법과 영불안정", []),
-    ("```python\n# 시간 단계\n```\n걸음", []),
-    ("```{admonition} 인쇄판과 다른 점\n시간 단계\n```", ["걸음"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("한 단계 적분기와 차수", ["한 걸음 방법"]),
+        ("$10^4$단계 뒤 직교성 오차", ["N걸음 뒤 (단계는 stage)"]),
+        ("각 시간 단계에서 비선형 방정식", ["걸음"]),
+        ("k단계 BDF의 일반 형태", ["k차 BDF (k걸음 BDF의 차수는 k)"]),
+        ("안정성 함수는 R(z)이며", ["안정 함수"]),
+        ("리군 위의 고차 적분", ["리 군"]),
+        ("스텝 크기를 줄이면", ["걸음 (길이는 간격)"]),
+        ("A 안정한 방법", ["A-안정, L-안정 (붙임표)"]),
+        # allowed: stages, the complex step, quotations of the printed text, code, math
+        ("2단계 SDIRK는 2차입니다. 단계값 $k_i$, $s$단계 방법", []),
+        ("복소 스텝은 뺄셈이 없습니다", []),
+        ("인쇄판은 “2단계 3차 SDIRK”와 “각 시간 단계”라고 씁니다", []),
+        ("`스텝` 과 $\\text{시간 단계}$", []),
+        ("A-안정성과 L-안정성, A($\\alpha$)-안정성", []),
+        ("다단계 방법과 영불안정", []),
+        ("```python\n# 시간 단계\n```\n걸음", []),
+        ("```{admonition} 인쇄판과 다른 점\n시간 단계\n```", ["걸음"]),
+    ],
+)
 def test_rules(text, expected):
     assert [f.use for f in glossary.lint(text, TERMS)] == expected

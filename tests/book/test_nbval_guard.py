@@ -11,6 +11,7 @@ Two guards, each running nbval (with this repository's comparison plugin,
   band), it passes; with each stored output changed as a reader could see,
   every one of those cells fails.
 """
+
 import json
 import os
 import shutil
@@ -28,19 +29,41 @@ from run_notebooks import run as execute  # noqa: E402
 
 def _nbval(path: Path, **env) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "pytest", str(path), "--nbval", "--nbval-current-env",
-         "--nbval-sanitize-with", str(ROOT / "tests" / "nbval_sanitize.cfg"),
-         "-p", "tests.nbval_numbers", "-p", "no:cacheprovider", "-q"],
-        cwd=path.parent, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "PYTHONPATH": str(ROOT), **env})
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            str(path),
+            "--nbval",
+            "--nbval-current-env",
+            "--nbval-sanitize-with",
+            str(ROOT / "tests" / "nbval_sanitize.cfg"),
+            "-p",
+            "tests.nbval_numbers",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+        ],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+    )
 
 
 def test_tampered_outputs_fail_nbval(tmp_path):
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-    html_cells = [c for c in nb["cells"] if c["cell_type"] == "code"
-                  and any("text/html" in o.get("data", {}) for o in c["outputs"])]
-    text_cells = [c for c in nb["cells"] if c["cell_type"] == "code"
-                  and any(o.get("name") == "stdout" for o in c["outputs"])]
+    html_cells = [
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and any("text/html" in o.get("data", {}) for o in c["outputs"])
+    ]
+    text_cells = [
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and any(o.get("name") == "stdout" for o in c["outputs"])
+    ]
     assert html_cells and text_cells, "the notebook no longer has the outputs this test guards"
     for out in html_cells[0]["outputs"]:
         if "text/html" in out.get("data", {}):
@@ -74,9 +97,15 @@ MARKDOWN = "차수 {glue:text}`newton:.3f`, 실패 {glue:text}`count`번."
 
 
 def _made_notebook(path: Path) -> dict:
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(MARKDOWN)]
-                                  + [nbformat.v4.new_code_cell(c) for c in CELLS])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell(MARKDOWN)]
+        + [nbformat.v4.new_code_cell(c) for c in CELLS]
+    )
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nbformat.write(nb, path)
     execute(path)
     return json.loads(path.read_text(encoding="utf-8"))
@@ -99,10 +128,10 @@ def test_values_moved_as_by_rounding_pass_and_values_a_reader_would_see_change_f
     assert moved.returncode == 0, moved.stdout[-3000:]
 
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    _replace_in_output(code[1], "3.9875498734", "3.9895498734")     # prints 3.990, not 3.988
-    _replace_in_output(code[2], "7", "6")                           # a count
-    _replace_in_output(code[3], ">5271<", ">5600<")                 # beyond the 5 % band
-    _replace_in_output(code[4], "0.25", "0.26")                     # a printed number, no band
+    _replace_in_output(code[1], "3.9875498734", "3.9895498734")  # prints 3.990, not 3.988
+    _replace_in_output(code[2], "7", "6")  # a count
+    _replace_in_output(code[3], ">5271<", ">5600<")  # beyond the 5 % band
+    _replace_in_output(code[4], "0.25", "0.26")  # a printed number, no band
     _replace_in_output(code[5], 'data-answer="16.2074347"', 'data-answer="16.3"')
     path.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
     tampered = _nbval(path)

@@ -3,6 +3,7 @@
 Each rule is tested from both sides: what moves within what the page shows
 (or within a stated band) agrees, and a change a reader could see does not.
 """
+
 import json
 from pathlib import Path
 
@@ -17,18 +18,32 @@ BAND = Tol(rtol=0.02, atol=0.5, why="an adaptive run's accepted steps depend on 
 
 
 def test_glue_formats_reads_every_role_and_spec():
-    md = ("RK4 {glue:text}`order_rk4:.3f`, again {glue:text}`order_rk4:.1f`; raw {glue}`n` "
-          "and {glue:}`m`; {glue:text}`hw_joint_1e-06:.2g`; math {glue:md}`formula:myst`")
-    assert glue_formats(md) == {"order_rk4": [".3f", ".1f"], "n": [""], "m": [""],
-                                "hw_joint_1e-06": [".2g"], "formula": [""]}
-    assert glue_formats("```{glue:figure} fig_a\n:name: x\n```\n:::{glue} tab_b\n:::") == {"fig_a": [""], "tab_b": [""]}
+    md = (
+        "RK4 {glue:text}`order_rk4:.3f`, again {glue:text}`order_rk4:.1f`; raw {glue}`n` "
+        "and {glue:}`m`; {glue:text}`hw_joint_1e-06:.2g`; math {glue:md}`formula:myst`"
+    )
+    assert glue_formats(md) == {
+        "order_rk4": [".3f", ".1f"],
+        "n": [""],
+        "m": [""],
+        "hw_joint_1e-06": [".2g"],
+        "formula": [""],
+    }
+    assert glue_formats("```{glue:figure} fig_a\n:name: x\n```\n:::{glue} tab_b\n:::") == {
+        "fig_a": [""],
+        "tab_b": [""],
+    }
 
 
 def _pages():
     """Each book notebook: (name, notebook, the text of its markdown cells)."""
     for path in sorted((ROOT / "book").rglob("*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))
-        yield path.name, nb, "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+        yield (
+            path.name,
+            nb,
+            "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"),
+        )
 
 
 def test_every_glue_use_in_the_book_is_read():
@@ -40,15 +55,33 @@ def test_every_glue_use_in_the_book_is_read():
 def test_every_glued_value_is_shown_on_its_page():
     # what is glued but never shown is not compared; it only makes a notebook longer
     for name, nb, md in _pages():
-        glued = {o["metadata"]["scrapbook"]["name"] for c in nb["cells"] if c["cell_type"] == "code"
-                 for o in c["outputs"] if "scrapbook" in o.get("metadata", {})}
-        assert glued <= set(glue_formats(md)), f"{name} glues but never shows {sorted(glued - set(glue_formats(md)))}"
+        glued = {
+            o["metadata"]["scrapbook"]["name"]
+            for c in nb["cells"]
+            if c["cell_type"] == "code"
+            for o in c["outputs"]
+            if "scrapbook" in o.get("metadata", {})
+        }
+        assert glued <= set(glue_formats(md)), (
+            f"{name} glues but never shows {sorted(glued - set(glue_formats(md)))}"
+        )
 
 
-@pytest.mark.parametrize("x, spec, unit", [
-    (11.7549, ".2f", 0.01), (3.98e-6, ".2e", 1e-8), (2785.3, ".3g", 10.0), (0.04567, ".2g", 0.001),
-    (5271, ",.0f", 1.0), (0.123, ".1%", 0.001), (9.996, ".3g", 0.1),   # 9.996 prints as 10.0
-    (1.2345, "", 0.0), (1.2345, ">8", 0.0), (7.0, "g", 1e-5)])
+@pytest.mark.parametrize(
+    "x, spec, unit",
+    [
+        (11.7549, ".2f", 0.01),
+        (3.98e-6, ".2e", 1e-8),
+        (2785.3, ".3g", 10.0),
+        (0.04567, ".2g", 0.001),
+        (5271, ",.0f", 1.0),
+        (0.123, ".1%", 0.001),
+        (9.996, ".3g", 0.1),  # 9.996 prints as 10.0
+        (1.2345, "", 0.0),
+        (1.2345, ">8", 0.0),
+        (7.0, "g", 1e-5),
+    ],
+)
 def test_printed_unit_is_the_last_digit_the_text_shows(x, spec, unit):
     assert printed_unit(x, spec) == pytest.approx(unit, rel=1e-12)
 
@@ -85,16 +118,26 @@ def _html(rows, **kw):
 
 def test_a_table_cell_with_a_band_agrees_within_it_and_only_there():
     banded = {"tol": {1: BAND, 2: BAND}}
-    assert html_agrees(_html([["HIRES", "5271 (7.29)", 7.29]], **banded),
-                       _html([["HIRES", "5296 (6.90)", 6.90]], **banded))
+    assert html_agrees(
+        _html([["HIRES", "5271 (7.29)", 7.29]], **banded),
+        _html([["HIRES", "5296 (6.90)", 6.90]], **banded),
+    )
     # beyond the band
-    assert not html_agrees(_html([["HIRES", 5271, 7.29]], **banded), _html([["HIRES", 6000, 7.29]], **banded))
+    assert not html_agrees(
+        _html([["HIRES", 5271, 7.29]], **banded), _html([["HIRES", 6000, 7.29]], **banded)
+    )
     # the words of a banded cell and every unbanded cell must be identical
-    assert not html_agrees(_html([["HIRES", "5271 회", 7.29]], **banded), _html([["HIRES", "5271 번", 7.29]], **banded))
-    assert not html_agrees(_html([["HIRES", 5271, 7.29]], tol={1: BAND}), _html([["HIRES", 5271, 7.30]], tol={1: BAND}))
+    assert not html_agrees(
+        _html([["HIRES", "5271 회", 7.29]], **banded), _html([["HIRES", "5271 번", 7.29]], **banded)
+    )
+    assert not html_agrees(
+        _html([["HIRES", 5271, 7.29]], tol={1: BAND}), _html([["HIRES", 5271, 7.30]], tol={1: BAND})
+    )
     assert not html_agrees(_html([["HIRES", 5271, 7.29]]), _html([["HIRES", 5272, 7.29]]))
     # a band moved to another column does not carry the old one's numbers
-    assert not html_agrees(_html([["HIRES", 5271, 7.29]], tol={1: BAND}), _html([["HIRES", 5271, 7.29]], tol={2: BAND}))
+    assert not html_agrees(
+        _html([["HIRES", 5271, 7.29]], tol={1: BAND}), _html([["HIRES", 5271, 7.29]], tol={2: BAND})
+    )
 
 
 def _exercise(answer, **kw):
@@ -121,4 +164,4 @@ def test_tol_refuses_a_band_without_width_or_reason():
     with pytest.raises(ValueError, match="rtol"):
         Tol(rtol=2.0, why="adaptive steps move with rounding")
     assert not BAND.allows(float("nan"), 1.0)
-    assert BAND.allows(100.0, 102.5) and not BAND.allows(100.0, 103.0)   # 0.5 + 0.02 * 102.5
+    assert BAND.allows(100.0, 102.5) and not BAND.allows(100.0, 103.0)  # 0.5 + 0.02 * 102.5

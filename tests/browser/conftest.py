@@ -9,6 +9,7 @@ elsewhere.  ``ROBONUM_SHOTS=1`` (``make shots``) also saves screenshots for a
 human reviewer, next to the build in ``<build>/../screenshots``; ``make test``
 skips them (a full-page screenshot costs about 2 s a page and asserts nothing).
 """
+
 from __future__ import annotations
 
 import functools
@@ -24,8 +25,16 @@ ROOT = Path(__file__).resolve().parents[2]
 HTML = Path(os.environ.get("ROBONUM_HTML", ROOT / "_build" / "html")).resolve()
 SHOTS = HTML.parent / "screenshots"
 SHOTS_ON = os.environ.get("ROBONUM_SHOTS", "") not in ("", "0")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -50,8 +59,11 @@ def site():
 def browser():
     exe = shutil.which("chromium") or shutil.which("chromium-browser")
     if exe is None:
-        pytest.fail("Debian's chromium is not on PATH: apt-get install chromium (make test does it as root)")
+        pytest.fail(
+            "Debian's chromium is not on PATH: apt-get install chromium (make test does it as root)"
+        )
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=exe, args=FLAGS)
         yield b
@@ -68,8 +80,11 @@ def shoot(target, name: str, **kw) -> None:
 def book_pages() -> list[str]:
     """Every page of the book, as paths relative to the build folder."""
     skip = {"genindex.html", "search.html"}
-    pages = sorted(p.relative_to(HTML).as_posix() for p in HTML.rglob("*.html")
-                   if "_static" not in p.parts and "_sources" not in p.parts and p.name not in skip)
+    pages = sorted(
+        p.relative_to(HTML).as_posix()
+        for p in HTML.rglob("*.html")
+        if "_static" not in p.parts and "_sources" not in p.parts and p.name not in skip
+    )
     return pages
 
 
@@ -93,10 +108,14 @@ def watch(page, allowed: tuple[str, ...]):
     page.outside, page.errors = [], []
     page.on("request", lambda r: None if r.url.startswith(allowed) else page.outside.append(r.url))
     page.on("pageerror", lambda e: page.errors.append(f"pageerror: {e}"))
-    page.on("console", lambda m: page.errors.append(f"console.{m.type}: {m.text}")
-            if m.type == "error" else None)
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(allowed)
-               else route.abort())
+    page.on(
+        "console",
+        lambda m: page.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None,
+    )
+    page.route(
+        "**/*",
+        lambda route: route.continue_() if route.request.url.startswith(allowed) else route.abort(),
+    )
     return page
 
 
@@ -147,7 +166,9 @@ def walk_exercise(root, label):
     """A wrong answer, then the right one, then hint and solution opened; asserts each verdict."""
     root.scroll_into_view_if_needed()
     snap = snapshot(root)
-    assert (snap["role"], snap["live"]) == ("status", "polite"), f"{label}: feedback is not announced"
+    assert (snap["role"], snap["live"]) == ("status", "polite"), (
+        f"{label}: feedback is not announced"
+    )
     for cls in ("hint", "solution"):
         part = snap[cls]
         assert part["count"] == 1, f"{label}: no rn-{cls}"

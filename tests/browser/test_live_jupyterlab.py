@@ -4,6 +4,7 @@ Starts JupyterLab on loopback with a copy of the exploration how-to notebook,
 runs all cells in headless Chromium, moves the step-size slider with the
 keyboard and waits for the frame (an ipywidgets Image) to change.
 """
+
 from __future__ import annotations
 
 import os
@@ -31,21 +32,37 @@ def lab(tmp_path_factory):
     shutil.copy(ROOT / "book" / "intro" / "how_to_use.ipynb", root / "live.ipynb")
     port = _free_port()
     # Private config/runtime dirs: the reader's own Jupyter settings stay untouched.
-    env = {**os.environ, **{f"JUPYTER_{k}_DIR": str(root / f".{k.lower()}")
-                            for k in ("CONFIG", "RUNTIME", "DATA")}}
+    env = {
+        **os.environ,
+        **{f"JUPYTER_{k}_DIR": str(root / f".{k.lower()}") for k in ("CONFIG", "RUNTIME", "DATA")},
+    }
     # Start the notebook's kernel without asking (a cold server otherwise may show
     # a "Select Kernel" dialog), and don't pop up the news notice over the page.
     settings = root / ".config" / "lab" / "user-settings" / "@jupyterlab"
-    for ext, body in [("notebook-extension/tracker", '{"autoStartDefaultKernel": true}'),
-                      ("apputils-extension/notification", '{"fetchNews": "false"}')]:
+    for ext, body in [
+        ("notebook-extension/tracker", '{"autoStartDefaultKernel": true}'),
+        ("apputils-extension/notification", '{"fetchNews": "false"}'),
+    ]:
         path = settings / f"{ext}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(body)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", f"--port={port}",
-         "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", "--ServerApp.password=",
-         f"--ServerApp.root_dir={root}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--allow-root",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            f"--ServerApp.root_dir={root}",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     deadline = time.time() + 90
     while time.time() < deadline:
         try:
@@ -84,7 +101,9 @@ def test_slider_move_recomputes_in_the_kernel(browser, lab):
         # The kernel must be up before "Run All" or the request can be lost.
         page.wait_for_function(
             "() => Array.from(document.querySelectorAll('.jp-Notebook-ExecutionIndicator'))"
-            ".some(e => (e.getAttribute('data-status') || '') === 'idle')", timeout=120_000)
+            ".some(e => (e.getAttribute('data-status') || '') === 'idle')",
+            timeout=120_000,
+        )
         frame = page.locator(".jp-OutputArea .jupyter-widgets img").first
         for attempt in range(2):
             try:
@@ -94,15 +113,19 @@ def test_slider_move_recomputes_in_the_kernel(browser, lab):
             except PlaywrightTimeout:
                 if attempt:
                     raise
-        page.wait_for_function("el => el.src.startsWith('data:') || el.src.startsWith('blob:')",
-                               arg=frame.element_handle(), timeout=60_000)
+        page.wait_for_function(
+            "el => el.src.startsWith('data:') || el.src.startsWith('blob:')",
+            arg=frame.element_handle(),
+            timeout=60_000,
+        )
         before = frame.get_attribute("src")
         handle = page.locator(".jp-OutputArea .widget-slider .noUi-handle").first
         handle.scroll_into_view_if_needed()
         handle.focus()
         page.keyboard.press("ArrowRight")
-        page.wait_for_function("([el, old]) => el.src !== old", arg=[frame.element_handle(), before],
-                               timeout=60_000)
+        page.wait_for_function(
+            "([el, old]) => el.src !== old", arg=[frame.element_handle(), before], timeout=60_000
+        )
         assert frame.get_attribute("src") != before
     finally:
         shoot(page, "jupyterlab_live.png")

@@ -14,6 +14,7 @@ its longest message, every self-check exercise judges a wrong and the right
 answer with hint and solution hidden until asked, and the page with its
 frames stays < 2 MB.
 """
+
 from __future__ import annotations
 
 import re
@@ -137,19 +138,22 @@ READ = reader_pages() if HTML.exists() else []
 
 def _typeset(page):
     if page.locator(".math").count():
-        page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise",
-                               timeout=20000)
+        page.wait_for_function(
+            "window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=20000
+        )
         page.evaluate("MathJax.startup.promise")
         page.wait_for_timeout(100)
 
 
 def _offered_files(page, path):
     """The files the page's download menu links to; each must exist inside the build."""
-    links = page.eval_on_selector_all(".dropdown-download-buttons a[href]", "els => els.map(a => a.href)")
+    links = page.eval_on_selector_all(
+        ".dropdown-download-buttons a[href]", "els => els.map(a => a.href)"
+    )
     files = []
     for href in links:
         url = urlparse(href)
-        if url.scheme != "file":       # e.g. a javascript: print button
+        if url.scheme != "file":  # e.g. a javascript: print button
             continue
         local = Path(unquote(url.path)).resolve()
         assert local.is_relative_to(HTML), f"{path}: download link leaves the build: {href}"
@@ -172,26 +176,29 @@ def _walk_exercises(page, path):
 @pytest.mark.parametrize("path", READ)
 def test_page_as_a_reader_meets_it(browser, path):
     assert (HTML / path).stat().st_size < MAX_PAGE_BYTES, f"{path} is heavier than 2 MB"
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True
+    )
     page = watch(context.new_page(), (file_url().rstrip("/") + "/", "data:", "blob:", "about:"))
     try:
         page.goto(file_url(path), wait_until="load")
         _typeset(page)
         _check_math(page, path)
         scroll_width, inner = page.evaluate(
-            "[document.scrollingElement.scrollWidth, window.innerWidth]")
+            "[document.scrollingElement.scrollWidth, window.innerWidth]"
+        )
         culprits = page.evaluate(_OVERFLOWING) if scroll_width > inner + 1 else []
         shoot(page, "phone_" + path.replace("/", "_") + ".png")
         assert scroll_width <= inner + 1, (
-            f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}")
+            f"{path} is {scroll_width} px wide on a {inner} px screen; too wide: {culprits}"
+        )
         clipped = page.evaluate(_CLIPPED_LEFT)
         assert clipped == [], f"{path}: text cut off at the left edge of its scroll box: {clipped}"
         wide = page.evaluate(_WIDE_CAPTION)
         assert wide == [], f"{path}: a caption wider than the box it scrolls in: {wide}"
         lost = page.evaluate(_SCROLLED_TABLE)
         assert lost == [], f"{path}: a wide table scrolled to its end hides its row labels: {lost}"
-        para = page.locator(".bd-article p").first        # Korean breaks between words
+        para = page.locator(".bd-article p").first  # Korean breaks between words
         if para.count():
             assert para.evaluate("p => getComputedStyle(p).wordBreak") == "keep-all"
         toggles = page.locator(".bd-article summary, .bd-article button").all_inner_texts()
@@ -200,10 +207,10 @@ def test_page_as_a_reader_meets_it(browser, path):
         links, files = _offered_files(page, path)
         assert files, f"{path}: no download link in the page header"
         source = HTML / "_sources" / Path(path).with_suffix(".ipynb")
-        if source.exists():    # a notebook page offers the notebook itself
+        if source.exists():  # a notebook page offers the notebook itself
             assert source.resolve() in files, f"{path}: the notebook is not offered: {links}"
         _check_sliders(page, path)
-        _walk_exercises(page, path)     # last: it types answers and opens hints
+        _walk_exercises(page, path)  # last: it types answers and opens hints
         assert page.outside == [], f"{path} requested outside the folder: {page.outside}"
         assert page.errors == [], f"{path}: {page.errors}"
     finally:
@@ -215,11 +222,15 @@ def test_the_root_page_forwards_to_the_front_page():
 
 
 def _check_math(page, path):
-    raw = page.evaluate("Array.from(document.querySelectorAll('.math'))"
-                        ".filter(e => !e.querySelector('mjx-container')).length")
+    raw = page.evaluate(
+        "Array.from(document.querySelectorAll('.math'))"
+        ".filter(e => !e.querySelector('mjx-container')).length"
+    )
     assert raw == 0, f"{path}: {raw} formulas left untypeset from file://"
-    errors = page.evaluate("Array.from(document.querySelectorAll('mjx-merror'))"
-                           ".map(e => e.getAttribute('data-mjx-error') || e.textContent)")
+    errors = page.evaluate(
+        "Array.from(document.querySelectorAll('mjx-merror'))"
+        ".map(e => e.getAttribute('data-mjx-error') || e.textContent)"
+    )
     assert errors == [], f"MathJax could not typeset on {path}: {errors}"
 
 
@@ -242,15 +253,23 @@ def _check_sliders(page, path):
     for r in range(roots.count()):
         root = roots.nth(r)
         view = root.get_attribute("data-view")
-        assert view == "static", (f"{path}: exploration {r} is not the full static view "
-                                  f"(data-view={view!r}): build the book with ROBONUM_STATIC=1")
+        assert view == "static", (
+            f"{path}: exploration {r} is not the full static view "
+            f"(data-view={view!r}): build the book with ROBONUM_STATIC=1"
+        )
         img = root.locator("img.rn-frame")
         img.scroll_into_view_if_needed()
-        page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=img.element_handle())
+        page.wait_for_function(
+            "img => img.complete && img.naturalWidth > 0", arg=img.element_handle()
+        )
         natural, css = img.evaluate("i => [i.naturalWidth, +i.getAttribute('width')]")
-        assert natural >= 2 * css, f"{path}: exploration {r} frames are not rendered at 2x their CSS width"
+        assert natural >= 2 * css, (
+            f"{path}: exploration {r} frames are not rendered at 2x their CSS width"
+        )
         controls = root.locator("[data-rn-param]")
-        kinds = controls.evaluate_all("els => els.map(e => e.tagName === 'INPUT' ? e.type : e.tagName.toLowerCase())")
+        kinds = controls.evaluate_all(
+            "els => els.map(e => e.tagName === 'INPUT' ? e.type : e.tagName.toLowerCase())"
+        )
         assert kinds, f"{path}: exploration {r} has no controls"
         for i, kind in enumerate(kinds):
             c = controls.nth(i)
@@ -267,7 +286,7 @@ def _check_sliders(page, path):
 
 def _check_range(page, where, s):
     before = s.evaluate(_SEEN)
-    s.focus()                                  # (focus scrolls it into view, as a tab would)
+    s.focus()  # (focus scrolls it into view, as a tab would)
     page.keyboard.press("ArrowLeft" if before["at_end"] else "ArrowRight")
     after = s.evaluate(_SEEN)
     assert after["key"] != before["key"], f"{where} did not change the frame key"
@@ -281,12 +300,18 @@ def _check_radios(page, where, group):
     assert len(start["checked"]) == 1, f"{where}: {len(start['checked'])} options checked"
     group.locator("input:checked").focus()
     seen, before = set(start["checked"]), start
-    for _ in range(len(start["options"])):  # arrow keys cycle through every option and back to the first
+    for _ in range(
+        len(start["options"])
+    ):  # arrow keys cycle through every option and back to the first
         page.keyboard.press("ArrowRight")
         after = group.evaluate(_SEEN)
         now = after["checked"]
-        assert len(now) == 1 and now != before["checked"], f"{where}: the arrow key did not check the next option"
-        assert after["key"] != before["key"], f"{where}: option {now[0]} did not change the frame key"
+        assert len(now) == 1 and now != before["checked"], (
+            f"{where}: the arrow key did not check the next option"
+        )
+        assert after["key"] != before["key"], (
+            f"{where}: option {now[0]} did not change the frame key"
+        )
         assert after["src"] != before["src"], f"{where}: option {now[0]} did not change the picture"
         seen.update(now)
         before = after
@@ -300,8 +325,9 @@ def _check_select(where, select):  # (arrow keys on a closed <select> differ by 
         before = select.evaluate(_SEEN)
         select.select_option(v)
         after = select.evaluate(_SEEN)
-        assert after["key"] != before["key"] and after["src"] != before["src"], \
+        assert after["key"] != before["key"] and after["src"] != before["src"], (
             f"{where}: option {v} did not change the frame"
+        )
 
 
 def _check_narrow(page, path, roots):

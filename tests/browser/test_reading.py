@@ -2,6 +2,7 @@
 the errata page's links to their evidence.  (Each page's own load -- phone, file://,
 controls, exercises, downloads -- is test_pages.py.)
 """
+
 from __future__ import annotations
 
 import html
@@ -74,7 +75,9 @@ def test_errata_link_to_their_evidence():
     for cls, href in links:
         target, _, anchor = href.partition("#")
         page = (errata.parent / target).resolve()
-        assert page.is_file() and page.is_relative_to(HTML), f"evidence link to a missing page: {href}"
+        assert page.is_file() and page.is_relative_to(HTML), (
+            f"evidence link to a missing page: {href}"
+        )
         if anchor:
             assert f'id="{anchor}"' in page.read_text(encoding="utf-8"), f"no #{anchor} in {target}"
         if cls == "rn-evidence-pending":
@@ -98,13 +101,23 @@ def _visible_text(path: Path) -> str:
 def test_errata_numbers_are_the_chapters_numbers():
     """The errata page is typed by hand; every number in an entry's "이 책" row must appear
     on the chapter it points to, where the number is computed (so the two cannot drift)."""
-    entries = re.findall(r":::\{rn-erratum\}(.*?)\n:::", ERRATA_SOURCE.read_text(encoding="utf-8"), re.S)
+    entries = re.findall(
+        r":::\{rn-erratum\}(.*?)\n:::", ERRATA_SOURCE.read_text(encoding="utf-8"), re.S
+    )
     assert entries, "no rn-erratum entries found in errata.md"
     missing = []
     for entry in entries:
         fields = dict(re.findall(r"^:(\w+): (.*)$", entry, re.M))
         shown = _NUMBER.findall(_visible_text(HTML / (fields["page"].partition("#")[0] + ".html")))
-        page = set(shown) | {n.partition("e")[0] for n in shown}     # 3.4e-09 is the $3.4\times10^{-9}$ of the entry
+        page = set(shown) | {
+            n.partition("e")[0] for n in shown
+        }  # 3.4e-09 is the $3.4\times10^{-9}$ of the entry
         book = _SECTION.sub(" ", fields["book"])
-        missing += [f"{fields['name']}: {n}" for n in _NUMBER.findall(book) if n.replace(",", "") not in page]
-    assert missing == [], f"numbers on the errata page that its evidence pages do not show: {missing}"
+        missing += [
+            f"{fields['name']}: {n}"
+            for n in _NUMBER.findall(book)
+            if n.replace(",", "") not in page
+        ]
+    assert missing == [], (
+        f"numbers on the errata page that its evidence pages do not show: {missing}"
+    )

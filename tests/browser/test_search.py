@@ -7,6 +7,7 @@ page that uses a word only with an ending attached (방법은, 부호를) is fou
 snippets must be readable text (no raw LaTeX), and the same search must work
 when the book is opened from file:// with no server.
 """
+
 from __future__ import annotations
 
 import html
@@ -43,20 +44,25 @@ def _search(page, base: str, query: str) -> dict[str, list[str]]:
     page.goto(f"{base}/search.html?q={quote(query)}", wait_until="load")
     page.wait_for_function(
         "() => { const s = document.querySelector('#search-results p.search-summary');"
-        " return s && s.innerText.trim().length > 0; }", timeout=20000)
+        " return s && s.innerText.trim().length > 0; }",
+        timeout=20000,
+    )
     # Snippets arrive one by one; wait until every listed result has one.
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('#search-results ul.search > li'))"
-        ".every(li => li.querySelector('p.context'))", timeout=20000)
+        ".every(li => li.querySelector('p.context'))",
+        timeout=20000,
+    )
     items = page.eval_on_selector_all(
         "#search-results ul.search > li",
         "lis => lis.map(li => [li.querySelector('a').href,"
-        " (li.querySelector('p.context') || {}).textContent || ''])")
+        " (li.querySelector('p.context') || {}).textContent || ''])",
+    )
     found: dict[str, list[str]] = {}
     for href, snippet in items:
         path = unquote(urlparse(href).path)
         root = unquote(urlparse(base + "/").path)
-        found.setdefault(path[len(root):] if path.startswith(root) else path, []).append(snippet)
+        found.setdefault(path[len(root) :] if path.startswith(root) else path, []).append(snippet)
     return found
 
 
@@ -97,7 +103,9 @@ def test_a_word_with_an_ending_is_found(reader, site):
     assert cases, "no page uses these words only with endings: pick other words"
     for word, pages in cases.items():
         found = set(_search(reader, site, word))
-        assert pages <= found, f"search {word!r} missed {sorted(pages - found)}, which say {word}+ending"
+        assert pages <= found, (
+            f"search {word!r} missed {sorted(pages - found)}, which say {word}+ending"
+        )
 
 
 def test_particles_do_not_hide_a_word():
@@ -138,6 +146,7 @@ def test_search_works_from_file(browser):
 def test_query_is_split_as_the_index_is(reader, site):
     """The browser's splitQuery and the indexer's split agree (robonum_sphinx.korean_search)."""
     from robonum_sphinx.korean_search import pieces
+
     reader.goto(f"{site}/search.html", wait_until="load")
     for text in ["강성을", "후진 오일러의 R(z)는", "RK4는 4차", "값 h", "A-안정성과 L-안정성"]:
         in_browser = reader.evaluate("t => splitQuery(t)", text)

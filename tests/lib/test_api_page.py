@@ -6,6 +6,7 @@ A round-off-level value is written as a bound, ``# → < 1e-14``: the page
 and the test then hold on every machine (BLAS and SVD paths differ in the
 last bits).
 """
+
 import ast
 import re
 from pathlib import Path
@@ -25,7 +26,7 @@ def _half_ulp_of_text(token: str) -> float:
 
 
 def _matches(expected: str, got: str) -> bool:
-    if expected.startswith("<"):                   # a bound: every number in got is below it
+    if expected.startswith("<"):  # a bound: every number in got is below it
         bound = float(expected[1:].strip())
         g = NUMBER.findall(got)
         return bool(g) and all(abs(float(x)) < bound for x in g)
@@ -35,7 +36,8 @@ def _matches(expected: str, got: str) -> bool:
         return squash(expected) == squash(got)
     return len(e) == len(g) and all(
         float(a) == float(b) if "inf" in a else abs(float(a) - float(b)) <= _half_ulp_of_text(a)
-        for a, b in zip(e, g))
+        for a, b in zip(e, g)
+    )
 
 
 def test_the_page_has_examples():
@@ -55,7 +57,8 @@ def test_block(index):
         if arrow and isinstance(node, ast.Expr) and ends_line:
             got = repr(eval(compile(ast.Expression(node.value), "<api page>", "eval"), ns))
             assert _matches(arrow.group(1).strip(), got), (
-                f"{ast.get_source_segment(src, node)}\n  page says: {arrow.group(1)}\n  code gives: {got}")
+                f"{ast.get_source_segment(src, node)}\n  page says: {arrow.group(1)}\n  code gives: {got}"
+            )
             checked += 1
         else:
             exec(compile(ast.Module([node], []), "<api page>", "exec"), ns)

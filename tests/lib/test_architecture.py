@@ -3,6 +3,7 @@
 The module graph is read from the source (ast), so a cycle cannot hide behind
 an import that happens to be executed late.
 """
+
 import ast
 import math
 import os
@@ -14,7 +15,7 @@ import pytest
 
 LIB = Path(__file__).resolve().parents[2] / "lib"
 PKG = LIB / "robonum"
-MAX_LINES = 330          # "small files (~300 lines)"; a little slack for docstrings
+MAX_LINES = 330  # "small files (~300 lines)"; a little slack for docstrings
 
 
 def _module_name(path: Path) -> str:
@@ -86,7 +87,7 @@ def test_no_import_cycles():
         stack.append(m)
         for t in sorted(edges(m)):
             if state.get(t) == "active":
-                cycles.append(stack[stack.index(t):] + [t])
+                cycles.append(stack[stack.index(t) :] + [t])
             elif t not in state:
                 visit(t)
         stack.pop()
@@ -119,8 +120,11 @@ def _in_layer(module: str) -> bool:
 
 
 def test_the_core_never_imports_the_book_layer():
-    core = {m: sorted(t for t in GRAPH[m] if _in_layer(t)) for m in GRAPH
-            if not _in_layer(m) and m != "robonum"}
+    core = {
+        m: sorted(t for t in GRAPH[m] if _in_layer(t))
+        for m in GRAPH
+        if not _in_layer(m) and m != "robonum"
+    }
     offenders = {m: t for m, t in core.items() if t}
     assert offenders == {}, f"core modules importing the book layer: {offenders}"
     # the package __init__ reaches the layer only through its lazy __getattr__
@@ -129,14 +133,21 @@ def test_the_core_never_imports_the_book_layer():
 
 def test_the_book_layer_is_what_the_package_declares():
     import robonum
+
     assert tuple(f"robonum.{n}" for n in robonum.BOOK_LAYER) == BOOK_LAYER
     assert all(m in MODULES for m in BOOK_LAYER)
 
 
 def _fresh_python(code: str) -> str:
     env = dict(os.environ, PYTHONPATH=str(LIB))
-    return subprocess.run([sys.executable, "-X", "importtime", "-c", code], env=env,
-                          capture_output=True, text=True, check=True, timeout=120).stderr
+    return subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    ).stderr
 
 
 def test_import_robonum_loads_numpy_only():

@@ -5,6 +5,7 @@ differences, a closed form for a linear problem (the RK4 flow of y' = A y is the
 matrix R(hA)^N with R the RK4 stability polynomial), the library's own RK4
 integrator, and counts derived by hand from the checkpoint schedule.
 """
+
 import math
 
 import numpy as np
@@ -61,8 +62,8 @@ def test_against_forward_mode_and_finite_differences():
         fwd = w @ jacobian_forward(lambda y: flow(y, n), Y0)
         fd = gradient_fd(lambda y, w=w: float(w @ np.array(flow(y, n))), Y0)
         scale = np.abs(fwd).max()
-        assert np.abs(g - fwd).max() < 64 * EPS * scale     # round-off of 250 steps, measured ~4 eps
-        assert np.abs(g - fd).max() < 1e-7 * scale          # central differences: O(h^2) + O(eps/h)
+        assert np.abs(g - fwd).max() < 64 * EPS * scale  # round-off of 250 steps, measured ~4 eps
+        assert np.abs(g - fd).max() < 1e-7 * scale  # central differences: O(h^2) + O(eps/h)
 
 
 def test_linear_problem_closed_form():
@@ -89,24 +90,27 @@ def test_rk4_step_matches_the_library_integrator():
 def test_counts_are_those_of_the_schedule(n, k):
     res = grad_through_steps(STEP, Y0, n, [1.0, 0.0], every=k)
     s = math.ceil(n / k)
-    per_step = 34                      # nodes one pendulum RK4 step records (counted on the tape)
+    per_step = 34  # nodes one pendulum RK4 step records (counted on the tape)
     assert res.stored_states == s
     assert res.recomputed_steps == (s - 1) * k
     assert res.step_calls == n + (s - 1) * k
     assert res.peak_tape_nodes == 2 + min(k, n) * per_step
-    assert checkpoint_counts(n, k) == {"stored_states": s, "recomputed_steps": (s - 1) * k,
-                                       "longest_segment": min(k, n)}
+    assert checkpoint_counts(n, k) == {
+        "stored_states": s,
+        "recomputed_steps": (s - 1) * k,
+        "longest_segment": min(k, n),
+    }
 
 
 def test_plain_tape_grows_linearly_with_the_number_of_steps():
     ns = (10, 20, 40, 80)
     nodes = [grad_through_steps(STEP, Y0, n, [1.0, 0.0]).peak_tape_nodes for n in ns]
-    assert np.all(np.diff(nodes) / np.diff(ns) == 34)     # the same nodes for every step
+    assert np.all(np.diff(nodes) / np.diff(ns) == 34)  # the same nodes for every step
 
 
 def test_steps_that_pass_entries_through_or_return_constants():
     # y1 is carried unchanged, y2 is reset to a constant: d y_N / d y_0 = [1, 0] for y1.
-    step = lambda y: [y[0] * 1.0 + 0.0 * y[1], 5.0]   # noqa: E731
+    step = lambda y: [y[0] * 1.0 + 0.0 * y[1], 5.0]  # noqa: E731
     res = grad_through_steps(step, [2.0, 3.0], 6, [1.0, 1.0], every=4)
     np.testing.assert_array_equal(res.grad, [1.0, 0.0])
     ident = grad_through_steps(lambda y: [y[0], y[1]], [2.0, 3.0], 5, [1.5, -2.0], every=2)
@@ -116,7 +120,9 @@ def test_steps_that_pass_entries_through_or_return_constants():
 
 
 def test_bad_step_and_arguments_are_named():
-    with pytest.raises(ValueError, match="step must return one number per state entry \\(2\\), got 1"):
+    with pytest.raises(
+        ValueError, match="step must return one number per state entry \\(2\\), got 1"
+    ):
         grad_through_steps(lambda y: [y[0]], Y0, 3, [1.0, 0.0])
     with pytest.raises(EvaluationError, match="step raised ZeroDivisionError.*at step index 0"):
         grad_through_steps(lambda y: 1 / 0, Y0, 3, [1.0, 0.0])

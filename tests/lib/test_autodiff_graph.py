@@ -5,6 +5,7 @@ own Dual (forward) and Tape (reverse) sweeps -- the graph's sweeps must agree wi
 them bit for bit where they perform the same operations -- and counts worked out
 by hand for small functions.
 """
+
 import math
 
 import matplotlib
@@ -30,12 +31,12 @@ def test_arm_graph_is_the_recorded_tape():
     ops = [n.op for n in g.nodes]
     assert ops.count("cos") == 2 and ops.count("sin") == 2 and ops.count("u * w") == 4
     assert ops.count("u + w") == 3 and ops[:2] == ["input", "input"]
-    for node in g.nodes:                       # creation order is a topological order
+    for node in g.nodes:  # creation order is a topological order
         assert all(p < node.index for p in node.parents)
     x, y = (g.nodes[k].value for k in g.outputs)
     np.testing.assert_array_equal([x, y], arm.arm_fk(Q))
     by_value = {n.symbol for n in g.nodes if n.op == "u * w"}
-    assert by_value == {"×1", "×0.7"}          # the constant factors l1 and l2
+    assert by_value == {"×1", "×0.7"}  # the constant factors l1 and l2
 
 
 def test_tangent_and_adjoint_sweeps_equal_dual_and_tape_bitwise():
@@ -55,7 +56,7 @@ def test_sweep_order_skips_zero_adjoints_and_steps_stop_the_sweep():
     g = trace(arm.arm_fk, Q)
     order = g.sweep_order(0)
     assert order[0] == g.outputs[0] and order == sorted(order, reverse=True)
-    assert g.outputs[1] not in order and len(order) == 8      # the y-branch has adjoint 0
+    assert g.outputs[1] not in order and len(order) == 8  # the y-branch has adjoint 0
     a0 = g.adjoints(0, steps=0)
     assert a0[g.outputs[0]] == 1.0 and np.count_nonzero(a0) == 1
     # after processing the output (x = u + w), both summands hold adjoint 1
@@ -69,6 +70,7 @@ def test_flows_sum_to_the_node_values():
     def f(v):
         u = sin(v[0]) * v[1]
         return [u * u + exp(v[1]), log(v[0] + 2.0) / v[1]]
+
     x = [0.7, 1.3]
     g = trace(f, x)
     seed = [0.4, -1.1]
@@ -80,25 +82,32 @@ def test_flows_sum_to_the_node_values():
     for out in range(2):
         a, back = g.adjoints(out), g.adjoint_flows(out)
         for k in g.inputs:
-            assert sum(v for (p, c), v in back.items() if p == k) == pytest.approx(a[k], rel=4 * EPS)
+            assert sum(v for (p, c), v in back.items() if p == k) == pytest.approx(
+                a[k], rel=4 * EPS
+            )
     J = jacobian_forward(f, x)
     np.testing.assert_allclose(t[list(g.outputs)], J @ seed, rtol=8 * EPS)
     u_node = next(n for n in g.nodes if n.op == "u * w" and n.parents[0] == n.parents[1])
-    assert len([k for k in g.tangent_flows(seed) if k[1] == u_node.index]) == 1   # u*u: one edge, both terms
+    assert (
+        len([k for k in g.tangent_flows(seed) if k[1] == u_node.index]) == 1
+    )  # u*u: one edge, both terms
 
 
 def test_sin_chain_graph_gradient():
     x = np.linspace(-1.0, 2.0, 9)
     g = trace(arm.sin_chain, x)
-    assert len(g) == 9 + 2 * 8 + 7                        # inputs, (sin, *) per term, adds
+    assert len(g) == 9 + 2 * 8 + 7  # inputs, (sin, *) per term, adds
     np.testing.assert_array_equal(g.adjoints(0)[list(g.inputs)], grad(arm.sin_chain, x))
-    np.testing.assert_allclose(g.adjoints(0)[list(g.inputs)], arm.sin_chain_grad(x), rtol=4 * EPS,
-                               atol=4 * EPS)
+    np.testing.assert_allclose(
+        g.adjoints(0)[list(g.inputs)], arm.sin_chain_grad(x), rtol=4 * EPS, atol=4 * EPS
+    )
 
 
 def test_symbols_of_operations_with_constants():
-    g = trace(lambda v: [v[0] * 2.5, v[0] + 1.0, 3.0 - v[0], v[0] / 4.0, 2.0 / v[0], v[0] ** 3, -v[0]],
-              [1.5])
+    g = trace(
+        lambda v: [v[0] * 2.5, v[0] + 1.0, 3.0 - v[0], v[0] / 4.0, 2.0 / v[0], v[0] ** 3, -v[0]],
+        [1.5],
+    )
     assert [g.nodes[k].symbol for k in g.outputs] == ["×2.5", "+c", "c−u", "÷4", "c÷u", "u^c", "−u"]
 
 
@@ -111,6 +120,7 @@ def test_trace_refuses_constant_outputs_and_huge_graphs():
         for _ in range(100_001):
             y = sin(y)
         return y
+
     with pytest.raises(EvaluationError, match="more than 100000"):
         trace(long, [1.0])
     g = trace(arm.arm_fk, Q)
@@ -132,10 +142,10 @@ def test_tape_backward_unchanged_by_the_seeded_sweep():
 def test_layout_columns_and_no_overlap():
     g = trace(arm.arm_fk, Q)
     pos = layout(g)
-    assert len(set(pos.values())) == len(g)               # every node has its own place
+    assert len(set(pos.values())) == len(g)  # every node has its own place
     for node in g.nodes:
         for p in node.parents:
-            assert pos[p][0] < pos[node.index][0]          # arrows point right
+            assert pos[p][0] < pos[node.index][0]  # arrows point right
     assert pos[0][0] == pos[1][0] == 0.0
 
 
@@ -143,9 +153,11 @@ def test_plot_graph_draws_every_node_and_labelled_edge():
     g = trace(arm.arm_fk, Q)
     fig, ax = plt.subplots()
     flows = g.adjoint_flows(0)
-    drawn = plot_graph(g, ax, names={0: "q1"}, edge_values=flows, notes={0: "a"}, active=0, done=[0, 2])
+    drawn = plot_graph(
+        g, ax, names={0: "q1"}, edge_values=flows, notes={0: "a"}, active=0, done=[0, 2]
+    )
     texts = [t.get_text() for t in ax.texts]
-    assert sum("\n" in t for t in texts) == len(g)         # one box per node
+    assert sum("\n" in t for t in texts) == len(g)  # one box per node
     assert len(drawn.edge_labels) == len(flows)
     assert any(t.startswith("q1\n0.3\na") for t in texts)
     with pytest.raises(ValueError, match="edge_values key"):

@@ -1,4 +1,5 @@
 """Variable-order NDF/BDF: difference rescaling, order changes, accuracy."""
+
 import numpy as np
 import pytest
 
@@ -18,6 +19,7 @@ def test_rescale_matrix_keeps_the_polynomial():
         for _ in range(k):
             D.append(D[-1][:-1] - D[-1][1:])
         return np.array([d[0] for d in D])
+
     D = diffs(h)
     new = rescale_matrix(k, r).T @ D[1:]
     np.testing.assert_allclose(new, diffs(r * h)[1:], rtol=1e-12, atol=1e-14)
@@ -33,13 +35,14 @@ def test_bdf_error_constants():
 def test_uses_several_orders():
     p = rn.problems.van_der_pol(mu=10, t_span=(0, 20))
     orders = []
-    st = VariableBDF(rtol=1e-8, atol=1e-8)      # built for the run's tolerances: used as is
+    st = VariableBDF(rtol=1e-8, atol=1e-8)  # built for the run's tolerances: used as is
     orig = st.judge
 
     def spy(*a):
         out = orig(*a)
         orders.append(a[-1].order)
         return out
+
     st.judge = spy
     s = rn.integrate(p, st, rtol=1e-8, atol=1e-8)
     assert s.success and max(orders) >= 4 and min(orders) == 1

@@ -6,6 +6,7 @@ energy conservation (D = b = tau = 0) and dissipation (dE/dt <= 0) along
 SciPy DOP853 solutions at rtol 1e-12; Gershgorin's bound and the rigid
 swing frequency for the eigenvalues; bad input refused by name.
 """
+
 import itertools
 import math
 import warnings
@@ -18,7 +19,7 @@ import robonum as rn
 from robonum.finite_diff import jacobian_fd
 from robonum.problems.chains import MAX_LINKS, chain_energy, flexible_chain
 
-PERM = [1, 0, 3, 2]        # flexible_joint's (q_l, q_m, ω_l, ω_m) -> chain's (q_0, q_1, ω_0, ω_1)
+PERM = [1, 0, 3, 2]  # flexible_joint's (q_l, q_m, ω_l, ω_m) -> chain's (q_0, q_1, ω_0, ω_1)
 
 
 def test_one_link_is_the_flexible_joint():
@@ -64,44 +65,71 @@ def test_energy_decreases_with_damping():
     p = flexible_chain(n=3, K3=3e9, twist=1e-3, D=2.0, b_link=0.05)
     s = _run(p, 0.2)
     E = chain_energy(p, s.y)
-    assert np.all(np.diff(E) <= 1e-10)               # dE/dt = -D Σ(Δω)² - Σ b ω² <= 0
-    assert E[0] - E[-1] > 1e-3                       # the twist's spring energy is damped out
+    assert np.all(np.diff(E) <= 1e-10)  # dE/dt = -D Σ(Δω)² - Σ b ω² <= 0
+    assert E[0] - E[-1] > 1e-3  # the twist's spring energy is damped out
 
 
 def test_energy_formula_by_hand():
     p = flexible_chain(n=1, K3=2e9, J_link=0.1, J_motor=0.02, mgd=3.0)
     y = np.array([0.1, 0.4, 2.0, -1.0])
     d = 0.3
-    E = 0.5 * 0.02 * 4.0 + 0.5 * 0.1 * 1.0 + 0.5 * 1e4 * d ** 2 + 0.25 * 2e9 * d ** 4 - 3.0 * math.cos(0.4)
+    E = (
+        0.5 * 0.02 * 4.0
+        + 0.5 * 0.1 * 1.0
+        + 0.5 * 1e4 * d**2
+        + 0.25 * 2e9 * d**4
+        - 3.0 * math.cos(0.4)
+    )
     assert chain_energy(p, y) == pytest.approx(E, rel=1e-14)
     assert chain_energy(p, np.column_stack([y, y])).shape == (2,)
 
 
 @pytest.mark.parametrize("n", [1, 4, 16, 64])
 def test_eigenvalues_gershgorin_and_rigid_swing(n):
-    p = flexible_chain(n=n, D=0.0, b_link=0.0, b_motor=0.0)     # undamped: λ = ±iω
+    p = flexible_chain(n=n, D=0.0, b_link=0.0, b_motor=0.0)  # undamped: λ = ±iω
     ev = np.linalg.eigvals(p.jac(0.0, p.y0))
     K, Jm, Jl, mgd = 1e4, 0.01, 0.05, 1.962
     assert np.max(np.abs(ev.real)) < 1e-8 * np.max(np.abs(ev))
     assert np.max(np.abs(ev)) ** 2 <= max(2 * K / Jm, (4 * K + mgd) / Jl) * (1 + 1e-12)
     slow = math.sqrt(n * mgd * math.cos(0.5) / (Jm + n * Jl))
-    assert abs(np.min(np.abs(ev)) - slow) < 0.02 * slow       # springs stiff: the chain swings as one
+    assert abs(np.min(np.abs(ev)) - slow) < 0.02 * slow  # springs stiff: the chain swings as one
 
 
 def test_stiffness_grows_with_K():
-    ratios = [rn.problems.stiffness_ratio(flexible_chain(n=4, K=K), measure="modulus")
-              for K in (1e3, 1e4, 1e5)]
+    ratios = [
+        rn.problems.stiffness_ratio(flexible_chain(n=4, K=K), measure="modulus")
+        for K in (1e3, 1e4, 1e5)
+    ]
     assert ratios[0] < ratios[1] < ratios[2]
-    assert ratios[2] / ratios[1] == pytest.approx(math.sqrt(10), rel=0.05)   # fast |λ| ∝ √K
+    assert ratios[2] / ratios[1] == pytest.approx(math.sqrt(10), rel=0.05)  # fast |λ| ∝ √K
 
 
 # ------------------------------------------------------------- bad input --
-BAD = {"nan": float("nan"), "inf": float("inf"), "bigint": 10**400, "bool": True, "str": "abc",
-       "none": None, "complex": 1j, "empty": [], "matrix": [[1, 2], [3, 4]]}
+BAD = {
+    "nan": float("nan"),
+    "inf": float("inf"),
+    "bigint": 10**400,
+    "bool": True,
+    "str": "abc",
+    "none": None,
+    "complex": 1j,
+    "empty": [],
+    "matrix": [[1, 2], [3, 4]],
+}
 REALS = ["J_link", "J_motor", "K", "K3", "D", "b_link", "b_motor", "mgd", "tau", "q0", "twist"]
-RANGES = dict(J_link=(1e-6, 1e3), J_motor=(1e-8, 10.0), K=(1.0, 1e7), K3=(0.0, 1e13), D=(0.0, 1e4),
-              b_link=(0.0, 1e3), b_motor=(0.0, 1e3), mgd=(0.0, 1e4), tau=(-1e4, 1e4),
-              q0=(-1e3, 1e3), twist=(-1.0, 1.0))
+RANGES = dict(
+    J_link=(1e-6, 1e3),
+    J_motor=(1e-8, 10.0),
+    K=(1.0, 1e7),
+    K3=(0.0, 1e13),
+    D=(0.0, 1e4),
+    b_link=(0.0, 1e3),
+    b_motor=(0.0, 1e3),
+    mgd=(0.0, 1e4),
+    tau=(-1e4, 1e4),
+    q0=(-1e3, 1e3),
+    twist=(-1.0, 1.0),
+)
 
 
 @pytest.mark.parametrize("param, label", list(itertools.product(REALS + ["n"], BAD)))

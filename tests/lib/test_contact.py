@@ -3,6 +3,7 @@ the library's kink law (width 0 must reproduce it bit for bit), central
 differences for every derivative, hand-derived values of the ramp, and the
 energy balance of the ODE itself (conserved without dampers, never created
 with them)."""
+
 import numpy as np
 import pytest
 
@@ -10,7 +11,7 @@ from robonum import problems as P
 from robonum.problems import contact as C
 
 RNG = np.random.default_rng(7)
-W = 1e-3          # the smoothing half-width used on the chapter page
+W = 1e-3  # the smoothing half-width used on the chapter page
 
 
 def _states(n, depth=3e-3):
@@ -30,10 +31,10 @@ def test_width_zero_is_the_library_law_bit_for_bit():
 
 def test_ramp_values_and_continuity():
     r, dr = C.ramp([-2 * W, -W, 0.0, W, 2 * W], W)
-    assert np.allclose(r, [0.0, 0.0, W / 4, W, 2 * W], rtol=0, atol=1e-18)   # hand values
+    assert np.allclose(r, [0.0, 0.0, W / 4, W, 2 * W], rtol=0, atol=1e-18)  # hand values
     assert np.allclose(dr, [0.0, 0.0, 0.5, 1.0, 1.0])
     eps = 1e-12
-    for u0 in (-W, W):                       # both pieces meet in value and slope
+    for u0 in (-W, W):  # both pieces meet in value and slope
         a, da = C.ramp([u0 - eps, u0 + eps], W)
         assert abs(a[1] - a[0]) < 1e-11 and abs(da[1] - da[0]) < 1e-8
     r0, dr0 = C.ramp([-1.0, 0.0, 2.0], 0.0)
@@ -51,7 +52,9 @@ def test_ramp_integral_differentiates_to_the_ramp():
 def _fd_force(x, v, k, c, w, d=1e-10):
     fx = (C.penalty_force(x + d, v, k, c, w)[0] - C.penalty_force(x - d, v, k, c, w)[0]) / (2 * d)
     dv = 1e-7
-    fv = (C.penalty_force(x, v + dv, k, c, w)[0] - C.penalty_force(x, v - dv, k, c, w)[0]) / (2 * dv)
+    fv = (C.penalty_force(x, v + dv, k, c, w)[0] - C.penalty_force(x, v - dv, k, c, w)[0]) / (
+        2 * dv
+    )
     return fx, fv
 
 
@@ -65,7 +68,7 @@ def test_force_derivatives_match_central_differences(c):
     # central differences: error ~ d² F''' plus rounding ~ eps·F/d; scale by the largest entry
     assert np.abs(Fx - fx).max() < 1e-5 * k
     assert np.abs(Fv - fv).max() < 1e-5 * max(c, 1.0)
-    assert np.all(F >= 0.0)                  # the ground never pulls
+    assert np.all(F >= 0.0)  # the ground never pulls
 
 
 def test_smoothed_problem_jacobian_matches_central_difference():
@@ -84,7 +87,9 @@ def test_kink_law_jumps_at_touchdown_and_the_smoothed_law_does_not():
     k, c = 5e5, 50.0
     for v in (-1.4, -0.5):
         kink = C.penalty_force([1e-12, -1e-12], [v, v], k, c, 0.0)[0]
-        assert kink[1] - kink[0] == pytest.approx(c * abs(v), rel=1e-6)    # Kelvin-Voigt damper switches on
+        assert kink[1] - kink[0] == pytest.approx(
+            c * abs(v), rel=1e-6
+        )  # Kelvin-Voigt damper switches on
         smooth = C.penalty_force([1e-12, -1e-12], [v, v], k, c, W)[0]
         assert abs(smooth[1] - smooth[0]) < 1e-6
 
@@ -92,17 +97,21 @@ def test_kink_law_jumps_at_touchdown_and_the_smoothed_law_does_not():
 def test_smoothed_law_is_the_penalty_law_outside_the_bands():
     k, c = 5e5, 50.0
     p = RNG.uniform(W, 5 * W, 200)
-    v = RNG.uniform(-2.0, 0.4, 200)                     # damper below half the spring force
+    v = RNG.uniform(-2.0, 0.4, 200)  # damper below half the spring force
     keep = c * v < 0.5 * k * p
     F = C.penalty_force(-p[keep], v[keep], k, c, W)[0]
     assert np.allclose(F, k * p[keep] - c * v[keep], rtol=1e-13, atol=0)
-    assert np.all(C.penalty_force(W + RNG.uniform(0, 1, 50), RNG.uniform(-2, 2, 50), k, c, W)[0] == 0)
+    assert np.all(
+        C.penalty_force(W + RNG.uniform(0, 1, 50), RNG.uniform(-2, 2, 50), k, c, W)[0] == 0
+    )
 
 
 def _energy_rate(prob, y, d=1e-7):
     """dE/dt along the ODE, by a central difference of E in the direction f."""
     f = prob.f(0.0, y)
-    return (C.leg_energy(prob, y + d * f) - C.leg_energy(prob, y - d * f)) / (2 * d), np.abs(f).max()
+    return (C.leg_energy(prob, y + d * f) - C.leg_energy(prob, y - d * f)) / (2 * d), np.abs(
+        f
+    ).max()
 
 
 @pytest.mark.parametrize("w", [0.0, W])
@@ -110,7 +119,7 @@ def test_energy_is_conserved_without_dampers(w):
     prob = C.smoothed_penalty_contact(width=w, c_c=0.0, c_leg=0.0)
     for y in _states(200):
         if w == 0.0 and abs(y[1]) < 1e-6:
-            continue                                  # the kink itself: no derivative
+            continue  # the kink itself: no derivative
         rate, scale = _energy_rate(prob, y)
         assert abs(rate) < 1e-6 * (1.0 + 5e5 * 3e-3 * scale)
 
@@ -128,25 +137,28 @@ def test_dampers_never_create_energy(w):
 def test_energy_shapes_and_start_value():
     prob = P.penalty_contact()
     E0 = C.leg_energy(prob, prob.y0)
-    M, mf, g = 5.0, 0.1, 9.81                      # defaults: at rest, leg unstretched
+    M, mf, g = 5.0, 0.1, 9.81  # defaults: at rest, leg unstretched
     assert float(E0) == pytest.approx(g * (M * 0.4 + mf * 0.1), rel=1e-14)
     assert C.leg_energy(prob, np.tile(prob.y0[:, None], (1, 3))).shape == (3,)
 
 
-@pytest.mark.parametrize("call,exc", [
-    (lambda: C.smoothed_penalty_contact(width=0.02), ValueError),
-    (lambda: C.smoothed_penalty_contact(width=-1e-3), ValueError),
-    (lambda: C.smoothed_penalty_contact(width=True), TypeError),
-    (lambda: C.smoothed_penalty_contact(k_c=1.0), ValueError),        # range of penalty_contact
-    (lambda: C.smoothed_penalty_contact(stiffness=1e5), TypeError),   # unknown parameter
-    (lambda: C.penalty_force([0.0, 1.0], [0.0], 5e5, 50.0), ValueError),
-    (lambda: C.penalty_force([np.nan], [0.0], 5e5, 50.0), ValueError),
-    (lambda: C.penalty_force([0.0], [0.0], 5e5, 50.0, width=1.0), ValueError),
-    (lambda: C.ramp([0.0], -1.0), ValueError),
-    (lambda: C.ramp("a", 1.0), TypeError),
-    (lambda: C.leg_energy(P.dc_motor(), [0.0, 0.0]), TypeError),
-    (lambda: C.leg_energy(P.penalty_contact(), [0.0, 0.0, 0.0]), ValueError),
-])
+@pytest.mark.parametrize(
+    "call,exc",
+    [
+        (lambda: C.smoothed_penalty_contact(width=0.02), ValueError),
+        (lambda: C.smoothed_penalty_contact(width=-1e-3), ValueError),
+        (lambda: C.smoothed_penalty_contact(width=True), TypeError),
+        (lambda: C.smoothed_penalty_contact(k_c=1.0), ValueError),  # range of penalty_contact
+        (lambda: C.smoothed_penalty_contact(stiffness=1e5), TypeError),  # unknown parameter
+        (lambda: C.penalty_force([0.0, 1.0], [0.0], 5e5, 50.0), ValueError),
+        (lambda: C.penalty_force([np.nan], [0.0], 5e5, 50.0), ValueError),
+        (lambda: C.penalty_force([0.0], [0.0], 5e5, 50.0, width=1.0), ValueError),
+        (lambda: C.ramp([0.0], -1.0), ValueError),
+        (lambda: C.ramp("a", 1.0), TypeError),
+        (lambda: C.leg_energy(P.dc_motor(), [0.0, 0.0]), TypeError),
+        (lambda: C.leg_energy(P.penalty_contact(), [0.0, 0.0, 0.0]), ValueError),
+    ],
+)
 def test_bad_input_is_refused_by_name(call, exc):
     with pytest.raises(exc):
         call()

@@ -1,4 +1,5 @@
 """Self-check exercises: tolerance logic, reply parsing, deterministic HTML, the live widget."""
+
 import json
 import math
 from fractions import Fraction
@@ -18,7 +19,9 @@ def number(answer=2.7852935634, **kw):
 
 def choice(**kw):
     kw = {"answer": 1, "hint": "$R(\\infty)$를 보세요.", "solution": "$R \\to -1$", **kw}
-    return Exercise.choice("trap-l", "사다리꼴은 L-안정입니까?", ["예", "아니요, $|R(\\infty)| = 1$"], **kw)
+    return Exercise.choice(
+        "trap-l", "사다리꼴은 L-안정입니까?", ["예", "아니요, $|R(\\infty)| = 1$"], **kw
+    )
 
 
 # -- tolerance ---------------------------------------------------------------------
@@ -32,7 +35,7 @@ def test_relative_tolerance_is_applied_and_stated():
 
 def test_the_larger_of_atol_and_rtol_applies_and_is_the_one_stated():
     ex = number(answer=0.002, rtol=1e-3, atol=1e-4, unit="s")
-    assert ex.tolerance == 1e-4                       # atol dominates near zero
+    assert ex.tolerance == 1e-4  # atol dominates near zero
     assert ex.check(0.00209).correct and not ex.check(0.00211).correct
     assert ex.tolerance_text() == "허용 오차: ±0.0001 s"
 
@@ -41,7 +44,9 @@ def test_answer_zero_needs_atol():
     with pytest.raises(ValueError, match="atol"):
         number(answer=0.0)
     ex = number(answer=0.0, atol=1e-6)
-    assert [ex.check(v).correct for v in ("0", "-0", "1e-7", "-1e-7", "2e-6")] == [True] * 4 + [False]
+    assert [ex.check(v).correct for v in ("0", "-0", "1e-7", "-1e-7", "2e-6")] == [True] * 4 + [
+        False
+    ]
     # no "wrong sign" verdict for 0: -x is as close as x
     assert ex.check("-5e-6").message == MESSAGES["wrong"]
 
@@ -63,11 +68,18 @@ def test_exact_integer_answers_and_refused_exactness():
         number(answer=2.5, rtol=0)
 
 
-@pytest.mark.parametrize("bad, exc, word", [
-    (float("nan"), ValueError, "answer"), (float("inf"), ValueError, "answer"),
-    (-np.inf, ValueError, "answer"), (1 + 2j, TypeError, "answer"), (True, TypeError, "answer"),
-    ("2.5", TypeError, "answer"), (10 ** 400, ValueError, "answer"),
-])
+@pytest.mark.parametrize(
+    "bad, exc, word",
+    [
+        (float("nan"), ValueError, "answer"),
+        (float("inf"), ValueError, "answer"),
+        (-np.inf, ValueError, "answer"),
+        (1 + 2j, TypeError, "answer"),
+        (True, TypeError, "answer"),
+        ("2.5", TypeError, "answer"),
+        (10**400, ValueError, "answer"),
+    ],
+)
 def test_bad_answers_are_refused_naming_the_parameter(bad, exc, word):
     with pytest.raises(exc, match=word):
         number(answer=bad)
@@ -77,9 +89,9 @@ def test_bad_tolerances_are_refused():
     with pytest.raises(ValueError, match="rtol"):
         number(rtol=-1e-3)
     with pytest.raises(ValueError, match="rtol"):
-        number(rtol=2.0)                 # more than 100 %
+        number(rtol=2.0)  # more than 100 %
     with pytest.raises(ValueError, match="12 significant digits"):
-        number(rtol=1e-12)               # tighter than the stored answer
+        number(rtol=1e-12)  # tighter than the stored answer
     with pytest.raises(ValueError, match="atol"):
         number(atol=float("nan"))
 
@@ -94,21 +106,48 @@ def test_definition_errors_are_clear():
 
 
 # -- replies -----------------------------------------------------------------------
-@pytest.mark.parametrize("text, value", [
-    ("2.5", 2.5), (" 2.5 ", 2.5), ("+2.5", 2.5), ("-2.785", -2.785), ("\u22122.785", -2.785),
-    (".5", 0.5), ("5.", 5.0), ("2.5e-3", 2.5e-3), ("2.5E+3", 2500.0), ("1/3", 1 / 3),
-    ("-1 / 4", -0.25), ("２．５", 2.5),  # full-width digits (NFKC)
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("2.5", 2.5),
+        (" 2.5 ", 2.5),
+        ("+2.5", 2.5),
+        ("-2.785", -2.785),
+        ("\u22122.785", -2.785),
+        (".5", 0.5),
+        ("5.", 5.0),
+        ("2.5e-3", 2.5e-3),
+        ("2.5E+3", 2500.0),
+        ("1/3", 1 / 3),
+        ("-1 / 4", -0.25),
+        ("２．５", 2.5),  # full-width digits (NFKC)
+    ],
+)
 def test_replies_that_are_numbers(text, value):
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text, key", [
-    ("", "empty"), ("   ", "empty"), (" 2,5", "comma"), ("1,000", "comma"), ("abc", "bad"),
-    ("inf", "bad"), ("nan", "bad"), ("1/2/3", "bad"), ("0x10", "bad"), ("2.5.1", "bad"),
-    ("e5", "bad"), ("١٢", "bad"),  # Arabic-Indic digits: float() would accept them, the page would not
-    ("1/0", "zero"), ("1/0.0", "zero"), ("1e999", "big"), ("1e300/1e-300", "big"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        (" 2,5", "comma"),
+        ("1,000", "comma"),
+        ("abc", "bad"),
+        ("inf", "bad"),
+        ("nan", "bad"),
+        ("1/2/3", "bad"),
+        ("0x10", "bad"),
+        ("2.5.1", "bad"),
+        ("e5", "bad"),
+        ("١٢", "bad"),  # Arabic-Indic digits: float() would accept them, the page would not
+        ("1/0", "zero"),
+        ("1/0.0", "zero"),
+        ("1e999", "big"),
+        ("1e300/1e-300", "big"),
+    ],
+)
 def test_replies_that_are_not_numbers_get_a_korean_message(text, key):
     assert parse_number(text) == MESSAGES[key]
     r = number().check(text)
@@ -132,8 +171,14 @@ def test_messages():
     assert ex.shown_digits() == 6
     assert number(rtol=0.05).shown_digits() == 4 and number(rtol=1e-9).shown_digits() == 6
     assert number(answer=16.2074347, rtol=0.01).shown_digits() == 5
-    assert number(answer=0.5, rtol=0.0, atol=0.01).check("0.5").message == "맞습니다! 이 페이지에서 계산한 값은 약 0.5입니다."
-    assert number(answer=994, rtol=0.0).check("994").message == "맞습니다! 이 페이지에서 계산한 값은 994입니다."
+    assert (
+        number(answer=0.5, rtol=0.0, atol=0.01).check("0.5").message
+        == "맞습니다! 이 페이지에서 계산한 값은 약 0.5입니다."
+    )
+    assert (
+        number(answer=994, rtol=0.0).check("994").message
+        == "맞습니다! 이 페이지에서 계산한 값은 994입니다."
+    )
     assert ex.check("3").message == "아직 아닙니다. 힌트를 열어 보세요."
 
 
@@ -168,7 +213,9 @@ class _Tree(HTMLParser):
         self.text.append(data)
 
     def find(self, tag, **attrs):
-        return [a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())]
+        return [
+            a for t, a in self.tags if t == tag and all(a.get(k) == v for k, v in attrs.items())
+        ]
 
 
 def test_html_is_deterministic_and_machine_independent():
@@ -197,7 +244,7 @@ def test_html_structure_number():
     assert tree.find("p", role="status", **{"aria-live": "polite"})
     details = tree.find("details")
     assert [d["class"] for d in details] == ["rn-hint", "rn-solution"]
-    assert all("open" not in d for d in details)        # hidden until asked for
+    assert all("open" not in d for d in details)  # hidden until asked for
     text = "".join(tree.text)
     assert "힌트" in text and "풀이" in text and "확인" in text and "허용 오차: 상대 0.1 %" in text
     msgs = json.loads(html.split('class="rn-msgs">')[1].split("</script>")[0])
@@ -205,35 +252,44 @@ def test_html_structure_number():
 
 
 def test_inputmode_text_when_a_number_pad_cannot_type_the_answer():
-    assert 'inputmode="text"' in number(answer=-2.5).to_html()       # minus sign
-    assert 'inputmode="text"' in number(answer=2.5e-7).to_html()     # exponent
+    assert 'inputmode="text"' in number(answer=-2.5).to_html()  # minus sign
+    assert 'inputmode="text"' in number(answer=2.5e-7).to_html()  # exponent
     assert 'inputmode="decimal"' in number(answer=0.0025).to_html()
 
 
 def test_html_structure_choice():
     tree = _Tree(choice().to_html())
     radios = tree.find("input", type="radio")
-    assert [r["value"] for r in radios] == ["0", "1"] and {r["name"] for r in radios} == {"rn-ex-trap-l"}
+    assert [r["value"] for r in radios] == ["0", "1"] and {r["name"] for r in radios} == {
+        "rn-ex-trap-l"
+    }
     root = tree.find("div", id="rn-ex-trap-l")[0]
     assert root["data-kind"] == "choice" and root["data-answer"] == "1"
 
 
 def test_text_is_escaped_and_math_is_kept_for_mathjax():
-    ex = Exercise("esc", "<b>굵게?</b> & $a < b$ 그리고 \\$5", answer=1.0,
-                  hint="</script><script>alert(1)</script>", solution="**풀이** `x<y`")
+    ex = Exercise(
+        "esc",
+        "<b>굵게?</b> & $a < b$ 그리고 \\$5",
+        answer=1.0,
+        hint="</script><script>alert(1)</script>",
+        solution="**풀이** `x<y`",
+    )
     html = ex.to_html()
     assert "&lt;b&gt;굵게?&lt;/b&gt; &amp;" in html and "<b>" not in html
     assert '<span class="math notranslate nohighlight">\\(a &lt; b\\)</span>' in html
     assert "그리고 $5" in html
     assert "<script>alert" not in html and "&lt;/script&gt;&lt;script&gt;alert(1)" in html
     assert "<strong>풀이</strong> <code>x&lt;y</code>" in html
-    assert html.count("<script") == 2          # the messages (JSON) and the checker
+    assert html.count("<script") == 2  # the messages (JSON) and the checker
 
 
 def test_text_plain_is_readable_and_hides_the_answer():
     text = number().to_text()
-    assert text == ("확인 문제 [rk4-limit] RK4의 실수축 안정 한계 |x|는?\n"
-                    "허용 오차: 상대 0.1 % · 답은 .check(값)으로 확인합니다.")
+    assert text == (
+        "확인 문제 [rk4-limit] RK4의 실수축 안정 한계 |x|는?\n"
+        "허용 오차: 상대 0.1 % · 답은 .check(값)으로 확인합니다."
+    )
     assert "2.785" not in text
     assert "1) 아니요, |R(∞)| = 1" in choice().to_text()
 
@@ -247,8 +303,8 @@ def test_mimebundle_outside_a_kernel_is_html_and_text():
 # -- the live view -----------------------------------------------------------------
 def test_widget_checks_with_the_same_rules():
     box = number().widget()
-    assert box.more.selected_index is None          # hint and solution closed
-    box.input.value = "2.785"                       # Enter in the Text box
+    assert box.more.selected_index is None  # hint and solution closed
+    box.input.value = "2.785"  # Enter in the Text box
     assert "맞습니다" in box.feedback.value
     box.input.value = " 2,5"
     assert MESSAGES["comma"] in box.feedback.value

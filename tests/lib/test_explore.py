@@ -1,4 +1,5 @@
 """The exploration mechanism: one definition -> static frames and a live widget."""
+
 import importlib.util
 import io
 import json
@@ -16,8 +17,11 @@ from robonum.explore.numfmt import human
 from robonum.explore.render import _advance, wrap_lines
 
 ROOT = Path(__file__).resolve().parents[2]
-SANITIZE = re.findall(r"^regex: (.*)$\n^replace: (.*)$",
-                      (ROOT / "tests" / "nbval_sanitize.cfg").read_text(), flags=re.M)
+SANITIZE = re.findall(
+    r"^regex: (.*)$\n^replace: (.*)$",
+    (ROOT / "tests" / "nbval_sanitize.cfg").read_text(),
+    flags=re.M,
+)
 CALLS = []
 
 
@@ -39,8 +43,11 @@ def make(**kw):
 
 
 def static_data(html):
-    return json.loads(re.search(r'<script type="application/json" class="rn-data">(.*?)</script>',
-                                html, re.S).group(1))
+    return json.loads(
+        re.search(
+            r'<script type="application/json" class="rn-data">(.*?)</script>', html, re.S
+        ).group(1)
+    )
 
 
 def sanitize(html):
@@ -84,6 +91,7 @@ def test_png_stays_available():
 def test_transparent_figures_get_a_white_ground():
     def clear(a):
         return new_figure(2, 2, facecolor="none")
+
     img, _ = Exploration(clear, [Param.grid("a", 0, 1, 2)], width=300).render()
     assert Image.open(io.BytesIO(img)).convert("RGB").getpixel((0, 0)) == (255, 255, 255)
 
@@ -98,6 +106,7 @@ def test_small_text_is_enlarged_to_min_font():
         seen.append((fig, ax.legend(fontsize=6)))
         ax.tick_params(labelsize=6)
         return fig
+
     Exploration(tiny, [Param.grid("a", 0, 1, 2)], width=300).render()
     fig, legend = seen[0]
     assert legend.get_texts()[0].get_fontsize() == 10
@@ -124,6 +133,7 @@ def test_warnings_are_summarised_not_flooded():
         for _ in range(50):
             warnings.warn("overflow encountered", RuntimeWarning, stacklevel=2)
         return new_figure(2, 2)
+
     ex = Exploration(noisy, [Param.grid("a", 0, 1, 2)], width=300)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # any warning escaping render would fail here
@@ -140,7 +150,9 @@ def test_static_html_is_complete_and_deterministic():
     assert data["frames"]["3,0"][1] == "unstable: |R(z)| > 1."
     assert all(uri.startswith("data:image/webp;base64,UklGR") for uri, _ in data["frames"].values())
     assert data["labels"] == [["0", "1", "2", "3"], ["사인", "코사인"]]
-    sliders = re.findall(r'<input type="range" class="rn-slider" id="([^"]+)"[^>]* min="0" max="(\d+)"', html)
+    sliders = re.findall(
+        r'<input type="range" class="rn-slider" id="([^"]+)"[^>]* min="0" max="(\d+)"', html
+    )
     assert [(sid, int(m)) for sid, m in sliders] == [(f"{ex.uid}-p0", 3)]
     assert re.search(r'<output for="%s-p0">2</output>' % ex.uid, html)
     assert '<img class="rn-frame"' in html and 'width="560" height="336"' in html
@@ -151,20 +163,31 @@ def test_static_html_is_complete_and_deterministic():
 def test_a_choice_is_a_group_of_radio_buttons():
     ex = make()
     html = ex.to_html()
-    group = re.search(r'<fieldset class="rn-control rn-choice" id="([^"]+)" data-rn-param="kind">'
-                      r'<legend>kind</legend>(.*?)</fieldset>', html)
+    group = re.search(
+        r'<fieldset class="rn-control rn-choice" id="([^"]+)" data-rn-param="kind">'
+        r"<legend>kind</legend>(.*?)</fieldset>",
+        html,
+    )
     assert group and group.group(1) == f"{ex.uid}-p1"
-    radios = re.findall(r'<input type="radio" class="rn-radio" name="([^"]+)" id="[^"]+" value="(\d)"'
-                        r'( checked)?> ([^<]+)</label>', group.group(2))
+    radios = re.findall(
+        r'<input type="radio" class="rn-radio" name="([^"]+)" id="[^"]+" value="(\d)"'
+        r"( checked)?> ([^<]+)</label>",
+        group.group(2),
+    )
     assert [(n, v, c, t) for n, v, c, t in radios] == [
-        (f"{ex.uid}-p1", "0", " checked", "사인"), (f"{ex.uid}-p1", "1", "", "코사인")]
+        (f"{ex.uid}-p1", "0", " checked", "사인"),
+        (f"{ex.uid}-p1", "1", "", "코사인"),
+    ]
     assert 'type="range"' not in group.group(0)
 
 
 def test_many_options_become_a_select():
     def pick(k):
         return new_figure(2, 2)
-    ex = Exploration(pick, [Param.choice("k", list("abcdef"), default="c", label="종류")], width=300)
+
+    ex = Exploration(
+        pick, [Param.choice("k", list("abcdef"), default="c", label="종류")], width=300
+    )
     html = ex.to_html()
     assert '<select class="rn-select" id="%s-p0" data-rn-param="k">' % ex.uid in html
     assert html.count("<option") == 6 and '<option value="2" selected>c</option>' in html
@@ -176,8 +199,14 @@ def test_many_options_become_a_select():
 def test_uid_depends_on_definition():
     other = Exploration(draw, [Param.grid("a", 0.0, 3.0, 5), Param.choice("kind", ["sin", "cos"])])
     assert make().uid != other.uid
-    relabelled = Exploration(draw, [Param.grid("a", 0.0, 3.0, 4, fmt="{:.1f}".format),
-                                    Param.choice("kind", {"sin": "사인", "cos": "코사인"})], title="시험")
+    relabelled = Exploration(
+        draw,
+        [
+            Param.grid("a", 0.0, 3.0, 4, fmt="{:.1f}".format),
+            Param.choice("kind", {"sin": "사인", "cos": "코사인"}),
+        ],
+        title="시험",
+    )
     assert relabelled.uid != make().uid
 
 
@@ -211,6 +240,7 @@ def test_live_view_reuses_static_frames():
 def test_live_status_escapes_html():
     def bad(a):
         raise ValueError("<b>h</b> too large")
+
     box = Exploration(bad, [Param.grid("a", 0, 1, 2)], width=300).widget()
     assert "&lt;b&gt;h&lt;/b&gt; too large" in box.status.value
 
@@ -244,9 +274,14 @@ def test_messages_mode_runs_every_frame_and_matches_after_sanitizing(monkeypatch
     monkeypatch.setenv("ROBONUM_STATIC", "messages")
     cheap = make()._repr_mimebundle_()["text/html"]
     assert sorted(CALLS) == sorted((a, k) for a in (0.0, 1.0, 2.0, 3.0) for k in ("sin", "cos"))
-    assert static_data(cheap)["frames"]["3,0"] == ["data:image/webp;base64,", "unstable: |R(z)| > 1."]
+    assert static_data(cheap)["frames"]["3,0"] == [
+        "data:image/webp;base64,",
+        "unstable: |R(z)| > 1.",
+    ]
     assert cheap != full and sanitize(cheap) == sanitize(full)
-    spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+    spec = importlib.util.spec_from_file_location(
+        "run_notebooks", ROOT / "tools" / "run_notebooks.py"
+    )
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
     stored = [{"data": {"text/html": html}} for html in (full, cheap)]
@@ -261,14 +296,17 @@ def test_bad_static_env_is_refused(monkeypatch):
         make()._repr_mimebundle_()
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    (dict(max_frames=5), "max_frames"),
-    (dict(mode="diagonal"), "mode"),
-    (dict(width=50), "width"),
-    (dict(density=4), "density"),
-    (dict(image_format="gif"), "image_format"),
-    (dict(size=(40, 3)), "size"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(max_frames=5), "max_frames"),
+        (dict(mode="diagonal"), "mode"),
+        (dict(width=50), "width"),
+        (dict(density=4), "density"),
+        (dict(image_format="gif"), "image_format"),
+        (dict(size=(40, 3)), "size"),
+    ],
+)
 def test_bad_definitions_are_rejected(kwargs, match):
     with pytest.raises(ValueError, match=match):
         make(**kwargs)
@@ -316,14 +354,31 @@ def test_numbers_are_exactly_the_ones_the_text_names():
     assert p.values == tuple(sorted(float(h) for h in hs)) and p.kind == "number"
     assert p.labels == ("0.1", "0.25", "0.5", "1", "1.5", "2", "2.5", "2.7", "2.9", "3")
     assert p.default_index == 2
-    assert Param.numbers("tol", [1e-6, 1e-3], 1e-3, fmt="{:.0e}".format).labels == ("1e-06", "1e-03")
+    assert Param.numbers("tol", [1e-6, 1e-3], 1e-3, fmt="{:.0e}".format).labels == (
+        "1e-06",
+        "1e-03",
+    )
 
 
-@pytest.mark.parametrize("value, text", [
-    (0.5, "0.5"), (0.0025, "2.5e-3"), (1e4, "1e4"), (0.387298, "0.387"), (0.3873, "0.3873"),
-    (1.79826, "1.8"), (100.0, "100"), (-2.0, "-2"), (1.5e-12, "1.5e-12"), (0.1 + 0.2, "0.3"),
-    (0.05, "0.05"), (12345.0, "1.23e4"), (0, "0"), ("rk4", "rk4"),
-])
+@pytest.mark.parametrize(
+    "value, text",
+    [
+        (0.5, "0.5"),
+        (0.0025, "2.5e-3"),
+        (1e4, "1e4"),
+        (0.387298, "0.387"),
+        (0.3873, "0.3873"),
+        (1.79826, "1.8"),
+        (100.0, "100"),
+        (-2.0, "-2"),
+        (1.5e-12, "1.5e-12"),
+        (0.1 + 0.2, "0.3"),
+        (0.05, "0.05"),
+        (12345.0, "1.23e4"),
+        (0, "0"),
+        ("rk4", "rk4"),
+    ],
+)
 def test_labels_are_written_as_people_write_numbers(value, text):
     assert human(value) == text
 

@@ -8,6 +8,7 @@ SciPy's BDF solver (its NDF constants ``alpha = (1 - kappa) gamma`` and
 ``error_const = kappa gamma + 1/(k+1)``); the stability angles of
 Shampine & Reichelt (1997), Table 1 (whole degrees, truncated).
 """
+
 import math
 from fractions import Fraction as F
 
@@ -26,11 +27,14 @@ def _same_method(m1, m2):
     return [x / s for x in a1] == a2 and [x / s for x in b1] == b2
 
 
-@pytest.mark.parametrize("a, b, other", [
-    (0, F(-5, 12), rn.methods.adams_bashforth(2)),
-    (0, 0, rn.methods.adams_moulton(2)),
-    (F(1, 3), F(2, 9), rn.methods.get("bdf2")),
-])
+@pytest.mark.parametrize(
+    "a, b, other",
+    [
+        (0, F(-5, 12), rn.methods.adams_bashforth(2)),
+        (0, 0, rn.methods.adams_moulton(2)),
+        (F(1, 3), F(2, 9), rn.methods.get("bdf2")),
+    ],
+)
 def test_two_step_contains_known_methods(a, b, other):
     assert _same_method(fam.two_step(a, b), other)
 
@@ -41,7 +45,9 @@ def test_two_step_trapezoid_member():
         m = fam.two_step(a, (1 - a) / 12)
         assert m.exact["beta"] == [F(1, 2), (1 - a) / 2, -a / 2]
         assert m.error_constant() == F(-1, 12)
-    assert fam.two_step(0, F(1, 12)).error_constant() == rn.methods.adams_moulton(1).error_constant()
+    assert (
+        fam.two_step(0, F(1, 12)).error_constant() == rn.methods.adams_moulton(1).error_constant()
+    )
 
 
 @pytest.mark.parametrize("a", [F(-1, 2), F(0), F(1, 3), F(4, 5)])
@@ -96,7 +102,7 @@ def test_a_stable_iff_b_at_least_threshold(a):
 def test_a_stability_boundary_finds_trapezoid_threshold(a):
     b_star = fam.a_stability_boundary(lambda b: fam.two_step(a, b), -1.0, 1.0)
     assert b_star == pytest.approx(float((1 - a) / 12), abs=1e-9)
-    assert fam.two_step(a, b_star).is_A_stable()            # the A-stable end is returned
+    assert fam.two_step(a, b_star).is_A_stable()  # the A-stable end is returned
     # the error constant there is the trapezoid's -1/12
     assert float(fam.two_step(a, b_star).error_constant()) == pytest.approx(-1 / 12, abs=1e-8)
 
@@ -111,7 +117,7 @@ def test_explicit_members_have_bounded_regions():
     for a in (F(0), F(1, 3), F(-1, 2)):
         m = fam.two_step(a, -(5 + a) / 12)
         assert m.is_explicit and not m.is_A_stable()
-        assert m.max_root_modulus(-50.0) > 10        # a root grows like |z|
+        assert m.max_root_modulus(-50.0) > 10  # a root grows like |z|
 
 
 @pytest.mark.parametrize("k", range(1, 6))
@@ -176,4 +182,4 @@ def test_two_step_member_runs_like_the_catalogue_method():
     problem = rn.problems.logistic(t_span=(0.0, 1.0))
     a = rn.integrate(problem, rn.Multistep(fam.two_step(F(1, 3), F(2, 9))), 0.05)
     b = rn.integrate(problem, "bdf2", 0.05)
-    assert np.abs(a.y - b.y).max() < 1e3 * np.finfo(float).eps   # same method, rounding apart
+    assert np.abs(a.y - b.y).max() < 1e3 * np.finfo(float).eps  # same method, rounding apart

@@ -1,4 +1,5 @@
 """The compiled path: same signature and result as rn.integrate, the seed ③ run (10^6 steps) on it."""
+
 import numba
 import numpy as np
 import pytest
@@ -25,16 +26,18 @@ def forced_oscillator_py(t, y):
 
 @pytest.mark.parametrize("method", ["euler", "rk3", "rk4", "dopri5"])
 def test_fast_rk_agrees_with_the_generic_stepper(method):
-    ref = rn.integrate(rn.ODEProblem(forced_oscillator_py, [1.0, -0.5], (0.0, 30.0)), method, 0.1,
-                       save_every=7)
-    got = fast.integrate(rn.ODEProblem(forced_oscillator, [1.0, -0.5], (0.0, 30.0)), method, 0.1,
-                         save_every=7)
+    ref = rn.integrate(
+        rn.ODEProblem(forced_oscillator_py, [1.0, -0.5], (0.0, 30.0)), method, 0.1, save_every=7
+    )
+    got = fast.integrate(
+        rn.ODEProblem(forced_oscillator, [1.0, -0.5], (0.0, 30.0)), method, 0.1, save_every=7
+    )
     np.testing.assert_array_equal(got.t, ref.t)
     # the same operations in a different order (element loops vs BLAS-free numpy rows):
     # 300 steps of |y| ~ 1, rounding differences grow at most ~n eps
     assert np.max(np.abs(got.y - ref.y)) < 300 * 8 * EPS
     assert got.nsteps == ref.nsteps == 300 and got.h == ref.h
-    assert got.nfev == 300 * rn.methods.get(method).s          # no FSAL on the fast path
+    assert got.nfev == 300 * rn.methods.get(method).s  # no FSAL on the fast path
     assert got.success and got.info["compile_time"] >= 0 and got.info["run_time"] >= 0
     assert type(got) is type(ref) is rn.Solution
 
@@ -47,7 +50,7 @@ def test_fast_hamiltonian_agrees_with_the_generic_loop(method):
     ref = rn.integrate(prob, method, 0.1, save_every=3)
     got = fast.integrate(jit, method, 0.1, save_every=3)
     np.testing.assert_allclose(got.t, ref.t, rtol=4 * EPS, atol=0)
-    assert np.max(np.abs(got.y - ref.y)) < 400 * 8 * EPS       # 400 steps, as above
+    assert np.max(np.abs(got.y - ref.y)) < 400 * 8 * EPS  # 400 steps, as above
     assert got.nfev == ref.nfev and got.nsteps == ref.nsteps == 400
     assert got.layout == ref.layout == "hamiltonian"
 
@@ -75,23 +78,23 @@ def test_long_run_verlet_energy_error_stays_at_its_early_bound(long_run):
     t, err = long_run["verlet"]
     early, whole = max_error_up_to(t, err, [1e3, 1e5])
     assert whole < 1.01 * early
-    assert whole == pytest.approx(1.1e-3, abs=5e-5)     # seed ③: "bounded at 1.1e-3"
+    assert whole == pytest.approx(1.1e-3, abs=5e-5)  # seed ③: "bounded at 1.1e-3"
 
 
 def test_long_run_rk4_energy_error_grows_linearly(long_run):
     t, err = long_run["rk4"]
     assert growth_exponent(t, err, 1e3, 1e5) == pytest.approx(1.0, abs=0.01)
     at_1e3, at_1e5 = max_error_up_to(t, err, [1e3, 1e5])
-    assert at_1e3 == pytest.approx(4.6e-5, rel=0.02)     # seed ③
-    assert at_1e5 == pytest.approx(4.6e-3, rel=0.02)     # seed ③
-    verlet_bound = long_run["verlet"][1].max()           # RK4 better at 1e3, worse at 1e5
+    assert at_1e3 == pytest.approx(4.6e-5, rel=0.02)  # seed ③
+    assert at_1e5 == pytest.approx(4.6e-3, rel=0.02)  # seed ③
+    verlet_bound = long_run["verlet"][1].max()  # RK4 better at 1e3, worse at 1e5
     assert at_1e3 < verlet_bound < at_1e5
 
 
 def test_save_every_thins_the_output_but_not_the_run():
     P = fast.pendulum(1.0, 0.0, (0.0, 100.0))
     full, thin = fast.integrate(P, "verlet", 0.1), fast.integrate(P, "verlet", 0.1, save_every=300)
-    assert thin.t.size == 5                                   # 0, 300, 600, 900, 1000
+    assert thin.t.size == 5  # 0, 300, 600, 900, 1000
     np.testing.assert_array_equal(thin.y, full.y[:, [0, 300, 600, 900, 1000]])
 
 
@@ -101,8 +104,10 @@ def test_divergence_stops_the_run_and_counts_only_the_steps_taken():
     bad = fast.integrate(rn.ODEProblem(forced_oscillator, [1.0, 0.0], (0, 1e4)), "euler", 2.5)
     assert (bad.status, bad.reason) == (-1, "diverged") and not bad.success
     assert np.all(np.isfinite(bad.y)) and bad.t[-1] < 60 and bad.nsteps == round(bad.t[-1] / 2.5)
-    assert bad.nfev == bad.nsteps                             # was n = 4000 before
-    ver = fast.integrate(fast.pendulum(1.0, 0.0, (0, 1e4)), "verlet", 4.0, blowup=10.0, save_every=7)
+    assert bad.nfev == bad.nsteps  # was n = 4000 before
+    ver = fast.integrate(
+        fast.pendulum(1.0, 0.0, (0, 1e4)), "verlet", 4.0, blowup=10.0, save_every=7
+    )
     assert ver.reason == "diverged" and ver.t[-1] < 1e4
 
 

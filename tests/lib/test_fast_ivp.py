@@ -1,4 +1,5 @@
 """fast.solve_ivp: the compiled Radau IIA takes the steps of rn.solve_ivp's radau5 and radau, fails as they do."""
+
 import numba
 import numpy as np
 import pytest
@@ -12,9 +13,12 @@ from robonum.problems import testset as ts
 
 EPS = np.finfo(float).eps
 P = rn.problems
-CASES = {            # problem, atol / rtol
-    "hires": (ts.hires, 1e-4), "rober": (ts.rober, 1e-6), "vdpol": (ts.vdpol, 1.0),
-    "flexible_joint": (P.flexible_joint, 1e-3), "penalty_contact": (P.penalty_contact, 1e-3),
+CASES = {  # problem, atol / rtol
+    "hires": (ts.hires, 1e-4),
+    "rober": (ts.rober, 1e-6),
+    "vdpol": (ts.vdpol, 1.0),
+    "flexible_joint": (P.flexible_joint, 1e-3),
+    "penalty_contact": (P.penalty_contact, 1e-3),
     "dc_motor": (P.dc_motor, 1e-3),
 }
 
@@ -36,7 +40,7 @@ def test_same_algorithm_as_the_python_radau5(name):
     slack = 0.10 if name == "penalty_contact" else 0.05
     for key in ("nfev", "nsteps"):
         assert abs(getattr(got, key) - getattr(py, key)) <= slack * getattr(py, key) + 2, key
-    for key in ("njev", "nlu"):           # small counts: one decision moves them by several
+    for key in ("njev", "nlu"):  # small counts: one decision moves them by several
         assert abs(getattr(got, key) - getattr(py, key)) <= 0.2 * getattr(py, key) + 3, key
     assert got.t[0] == p.t_span[0] and got.t[-1] == p.t_span[1]
     assert got.y.shape == (p.n, got.nsteps + 1)
@@ -44,7 +48,7 @@ def test_same_algorithm_as_the_python_radau5(name):
     assert np.all(np.abs(got.y[:, -1] - py.y[:, -1]) <= 100 * 1e-6 * span)
 
 
-@pytest.mark.parametrize("method", ["radau5", "radau"])      # at rtol 1e-6: 3 and 5 stages
+@pytest.mark.parametrize("method", ["radau5", "radau"])  # at rtol 1e-6: 3 and 5 stages
 @pytest.mark.parametrize("name", ["vdpol", "hires"])
 def test_first_steps_are_the_python_steps(name, method):
     """Step for step the same decisions, with step sizes equal up to rounding.
@@ -87,11 +91,12 @@ def test_five_stages_compiled_run_as_the_python_ones(name):
 def test_accuracy_against_the_test_set_reference():
     p = ts.vdpol()
     sol = fast.solve_ivp(p.f, p.t_span, p.y0, rtol=1e-8, atol=1e-8, jac=p.jac)
-    assert ts.digits(sol.y[:, -1], p.params["reference"]) > 9.5     # rn's radau5: 10.67
+    assert ts.digits(sol.y[:, -1], p.params["reference"]) > 9.5  # rn's radau5: 10.67
 
 
 def test_closed_form_prothero_robinson():
     """``y' = -50 (y - cos t) - sin t`` from ``y(0) = 1`` has ``y = cos t`` (stiff, smooth)."""
+
     @numba.njit
     def f(t, y):
         return np.array([-50.0 * (y[0] - np.cos(t)) - np.sin(t)])
@@ -110,33 +115,42 @@ def test_forward_difference_jacobian_counts_as_the_python_path():
     py = rn.solve_ivp(f, (0.0, 3.0), [2.0, 0.0], method="radau5", rtol=1e-6, atol=1e-9)
     got = fast.solve_ivp(f, (0.0, 3.0), [2.0, 0.0], rtol=1e-6, atol=1e-9)
     assert got.success
-    assert abs(got.nfev - py.nfev) <= 0.02 * py.nfev + 2 and got.njev == pytest.approx(py.njev, rel=0.05)
+    assert abs(got.nfev - py.nfev) <= 0.02 * py.nfev + 2 and got.njev == pytest.approx(
+        py.njev, rel=0.05
+    )
 
 
 def test_failures_come_back_as_status_and_message():
     nan = fast.solve_ivp(lambda t, y: np.sqrt(0.5 - t) * y, (0.0, 1.0), [1.0])
     assert nan.status == -1 and nan.reason == "nan_in_f" and "NaN" in nan.message
     assert 0.0 < nan.t[-1] <= 0.5
-    blow = fast.solve_ivp(lambda t, y: y * y, (0.0, 2.0), [1.0])      # y = 1/(1 - t)
+    blow = fast.solve_ivp(lambda t, y: y * y, (0.0, 2.0), [1.0])  # y = 1/(1 - t)
     assert blow.status == -1 and blow.reason in ("step_underflow", "diverged")
     assert 0.99 < blow.t[-1] <= 1.0 + 1e-3
     cap = fast.solve_ivp(lambda t, y: -y, (0.0, 100.0), [1.0], rtol=1e-10, atol=1e-14, max_steps=5)
-    assert cap.reason == "max_steps" and cap.nsteps + cap.nreject == 5 and "max_steps = 5" in cap.message
+    assert (
+        cap.reason == "max_steps"
+        and cap.nsteps + cap.nreject == 5
+        and "max_steps = 5" in cap.message
+    )
 
 
-@pytest.mark.parametrize("kwargs, exc, words", [
-    (dict(method="bdf"), ValueError, "method"),
-    (dict(rtol=0.0), ValueError, "rtol"),
-    (dict(atol=-1.0), ValueError, "atol"),
-    (dict(max_steps=0), ValueError, "max_steps"),
-    (dict(first_step=-1.0), ValueError, "first_step"),
-    (dict(y0=np.ones(201)), ValueError, "len(y0)"),
-    (dict(jac=lambda t, y: np.eye(2)), ValueError, "jac must return shape (1, 1)"),
-    (dict(fun=lambda t, y: np.zeros(2)), ValueError, "f must return shape (1,)"),
-    (dict(fun=lambda t, y: (y[0],)), TypeError, "float64 array"),
-    (dict(fun=lambda t, y: y.astype(np.float32)), TypeError, "float64 array"),
-    (dict(fun=lambda t, y: scipy.special.expit(y)), TypeError, "numba can compile"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, words",
+    [
+        (dict(method="bdf"), ValueError, "method"),
+        (dict(rtol=0.0), ValueError, "rtol"),
+        (dict(atol=-1.0), ValueError, "atol"),
+        (dict(max_steps=0), ValueError, "max_steps"),
+        (dict(first_step=-1.0), ValueError, "first_step"),
+        (dict(y0=np.ones(201)), ValueError, "len(y0)"),
+        (dict(jac=lambda t, y: np.eye(2)), ValueError, "jac must return shape (1, 1)"),
+        (dict(fun=lambda t, y: np.zeros(2)), ValueError, "f must return shape (1,)"),
+        (dict(fun=lambda t, y: (y[0],)), TypeError, "float64 array"),
+        (dict(fun=lambda t, y: y.astype(np.float32)), TypeError, "float64 array"),
+        (dict(fun=lambda t, y: scipy.special.expit(y)), TypeError, "numba can compile"),
+    ],
+)
 def test_bad_input_names_the_parameter(kwargs, exc, words):
     args = dict(fun=lambda t, y: -y, t_span=(0.0, 1.0), y0=[1.0])
     args.update(kwargs)
@@ -177,11 +191,11 @@ def test_stale_disk_cache_is_dropped_when_a_source_changes(tmp_path, monkeypatch
     cache.mkdir()
     old = cache / "radau.radau_loop-1.py311.nbi"
     old.write_text("machine code")
-    fc._drop_stale_cache()                 # no stamp yet: dropped
+    fc._drop_stale_cache()  # no stamp yet: dropped
     assert not old.exists()
     old.write_text("machine code")
-    fc._drop_stale_cache()                 # same sources: kept
+    fc._drop_stale_cache()  # same sources: kept
     assert old.exists()
     src.write_text("x = 2\n")
-    fc._drop_stale_cache()                 # a source changed: dropped
+    fc._drop_stale_cache()  # a source changed: dropped
     assert not old.exists()

@@ -4,6 +4,7 @@ Truth: the harmonic oscillator's exactly conserved quadratic form of Verlet
 (derived from its one-step matrix), observed orders, the closed-form damped
 oscillator, the equal-step driver rn.integrate, and a brute-force envelope.
 """
+
 import numpy as np
 import pytest
 
@@ -23,14 +24,18 @@ def test_verlet_modified_energy_on_the_oscillator_is_the_conserved_form_plus_a_f
     rng = np.random.default_rng(1)
     y = rng.normal(size=(2, 20))
     H = ho.energy(y)
-    expected = H * (1 + (h * w) ** 2 / 6) - h ** 2 * w ** 4 * y[0] ** 2 / 8
+    expected = H * (1 + (h * w) ** 2 / 6) - h**2 * w**4 * y[0] ** 2 / 8
     assert np.abs(modified_energy(ho, y, h) - expected).max() < 20 * EPS * np.abs(expected).max()
     sol = rn.integrate(ho, "verlet", h)
     kept = 0.5 * sol.p[0] ** 2 + 0.5 * (1 - (h * w) ** 2 / 4) * w * w * sol.q[0] ** 2
-    assert np.abs(kept - kept[0]).max() < 10 * sol.nsteps * EPS   # exact up to rounding, step by step
+    assert (
+        np.abs(kept - kept[0]).max() < 10 * sol.nsteps * EPS
+    )  # exact up to rounding, step by step
 
 
-@pytest.mark.parametrize("method, order_H, order_mod", [("verlet", 2, 4), ("symplectic_euler", 1, 2)])
+@pytest.mark.parametrize(
+    "method, order_H, order_mod", [("verlet", 2, 4), ("symplectic_euler", 1, 2)]
+)
 def test_modified_energy_is_conserved_to_a_higher_order(method, order_H, order_mod):
     pend = rn.problems.pendulum(q0=1.0, p0=0.0, t_span=(0.0, 100.0))
     spread = {}
@@ -49,11 +54,14 @@ def test_modified_energy_at_one_state_and_bad_input():
     by_hand = 0.125 - np.cos(1.0) + 0.01 * (0.25 * np.cos(1.0) / 12 - np.sin(1.0) ** 2 / 24)
     assert modified_energy(pend, y, 0.1) == pytest.approx(by_hand, rel=1e-14)
     assert modified_energy(pend, y, 0.1, "symplectic_euler") == pytest.approx(
-        0.125 - np.cos(1.0) - 0.05 * 0.5 * np.sin(1.0), rel=1e-14)
+        0.125 - np.cos(1.0) - 0.05 * 0.5 * np.sin(1.0), rel=1e-14
+    )
     with pytest.raises(ValueError, match="method must be one of"):
         modified_energy(pend, y, 0.1, "rk4")
     with pytest.raises(ValueError, match="hess_V"):
-        modified_energy(rn.HamiltonianProblem(np.sin, [1.0], [0.0], (0, 1), V=lambda q: -np.cos(q[0])), y, 0.1)
+        modified_energy(
+            rn.HamiltonianProblem(np.sin, [1.0], [0.0], (0, 1), V=lambda q: -np.cos(q[0])), y, 0.1
+        )
     with pytest.raises(TypeError, match="HamiltonianProblem"):
         modified_energy(rn.problems.logistic(), y, 0.1)
     with pytest.raises(ValueError, match="shape"):
@@ -75,8 +83,10 @@ def test_a_constant_rule_reproduces_equal_steps():
 def test_state_dependent_steps_drift_while_a_periodic_sequence_stays_bounded():
     pend = rn.problems.pendulum(q0=1.0, p0=0.0, t_span=(0.0, 300.0))
     alpha = {}
-    for label, rule in {"alternating": lambda n, t, y: 0.05 if n % 2 == 0 else 0.15,
-                        "state": lambda n, t, y: 0.2 / (1.0 + 4.0 * y[1] ** 2)}.items():
+    for label, rule in {
+        "alternating": lambda n, t, y: 0.05 if n % 2 == 0 else 0.15,
+        "state": lambda n, t, y: 0.2 / (1.0 + 4.0 * y[1] ** 2),
+    }.items():
         sol = rn.integrate(pend, "verlet", rule)
         err = en.energy_error(pend.energy(sol.y))
         alpha[label] = en.growth_exponent(sol.t, err, 30.0, 300.0)
@@ -96,7 +106,7 @@ def test_steps_by_rule_report_bad_rules_and_limits():
     with pytest.raises(ValueError, match="save_every"):
         rn.integrate(pend, "verlet", lambda n, t, y: 0.1, save_every=2)
     with pytest.raises(ValueError, match="max_steps"):
-        rn.integrate(pend, "verlet", lambda n, t, y: 0.1, max_steps=10 ** 9)
+        rn.integrate(pend, "verlet", lambda n, t, y: 0.1, max_steps=10**9)
     grow = rn.ODEProblem(lambda t, y: 50 * y, [1.0], (0.0, 10.0))
     blown = rn.integrate(grow, "euler", lambda n, t, y: 0.5)
     assert blown.reason == "diverged"
@@ -134,15 +144,17 @@ def test_conformal_splitting_shrinks_areas_exactly_like_the_damped_flow():
     sol = rn.integrate(cloud.damped(gamma), "verlet", h)
     target = np.exp(-gamma * sol.t)
     size = max(1.0, np.abs(sol.y).max())
-    assert np.abs(ps.area_factors(sol) - target).max() < steps * EPS * size ** 2
+    assert np.abs(ps.area_factors(sol) - target).max() < steps * EPS * size**2
     rk4 = rn.integrate(cloud.damped(gamma), "rk4", h)
-    assert abs(ps.area_ratio(rk4)[-1] / target[-1] - 1) > 1e-8      # RK4's factor differs
+    assert abs(ps.area_ratio(rk4)[-1] / target[-1] - 1) > 1e-8  # RK4's factor differs
 
 
 def test_zero_damping_is_the_undamped_run_and_bad_input():
     pend = rn.problems.pendulum(t_span=(0.0, 5.0))
     for method in ("verlet", "rk4"):
-        assert np.array_equal(rn.integrate(pend.damped(0.0), method, 0.1).y, rn.integrate(pend, method, 0.1).y)
+        assert np.array_equal(
+            rn.integrate(pend.damped(0.0), method, 0.1).y, rn.integrate(pend, method, 0.1).y
+        )
     with pytest.raises(ValueError, match="gamma"):
         rn.integrate(pend.damped(-1.0), "verlet", 0.1)
     with pytest.raises(ValueError, match="gamma"):

@@ -1,4 +1,5 @@
 """rn.solve_ivp against closed forms and SciPy's solutions at tight tolerance."""
+
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp as scipy_solve_ivp
@@ -17,14 +18,16 @@ def linear_system():
         # eigenvectors: (1, 1) for -1, (0, 1) for -1000
         a = y0[0]
         return np.array([a * np.exp(-t), a * np.exp(-t) + (y0[1] - a) * np.exp(-1000 * t)])
+
     return A, y0, exact
 
 
 @pytest.mark.parametrize("method", METHODS)
 def test_closed_form_linear(method):
     A, y0, exact = linear_system()
-    s = rn.solve_ivp(lambda t, y: A @ y, (0, 2), y0, method=method, rtol=1e-8, atol=1e-10,
-                     jac=lambda t, y: A)
+    s = rn.solve_ivp(
+        lambda t, y: A @ y, (0, 2), y0, method=method, rtol=1e-8, atol=1e-10, jac=lambda t, y: A
+    )
     assert s.success and s.status == 0
     assert np.abs(s.y[:, -1] - exact(2.0)).max() < 1e-7
     assert s.y.shape == (2, s.t.size)
@@ -41,8 +44,9 @@ def test_stiff_cosine_closed_form(method):
 def test_against_scipy_tight(method):
     """Van der Pol μ = 10 on [0, 20] at rtol 1e-10 agrees with SciPy's Radau at 1e-12."""
     p = rn.problems.van_der_pol(mu=10, t_span=(0, 20))
-    ref = scipy_solve_ivp(p.f, (0, 20), p.y0, method="Radau", rtol=1e-12, atol=1e-12,
-                          jac=p.jac).y[:, -1]
+    ref = scipy_solve_ivp(p.f, (0, 20), p.y0, method="Radau", rtol=1e-12, atol=1e-12, jac=p.jac).y[
+        :, -1
+    ]
     s = rn.solve_ivp(p.f, (0, 20), p.y0, method=method, rtol=1e-10, atol=1e-10, jac=p.jac)
     assert s.success
     assert np.abs(s.y[:, -1] - ref).max() < 1e-6
@@ -57,8 +61,17 @@ def test_dopri5_matches_scipy_rk45_count():
 def test_dense_output_and_t_eval(method):
     p = rn.problems.stiff_cosine(lam=-100)
     te = np.linspace(0, 1, 7)
-    s = rn.solve_ivp(p.f, (0, 1), [1.0], method=method, rtol=1e-8, atol=1e-10, jac=p.jac,
-                     dense_output=True, t_eval=te)
+    s = rn.solve_ivp(
+        p.f,
+        (0, 1),
+        [1.0],
+        method=method,
+        rtol=1e-8,
+        atol=1e-10,
+        jac=p.jac,
+        dense_output=True,
+        t_eval=te,
+    )
     np.testing.assert_array_equal(s.t, te)
     assert np.abs(s.y[0] - np.cos(te)).max() < 1e-6
     tt = np.linspace(0, 1, 201)
@@ -74,7 +87,7 @@ def test_no_dense_output_gives_none():
 
 @pytest.mark.parametrize("method", ["radau5", "radau", "bdf"])
 def test_singularity_reported_not_raised(method):
-    s = rn.solve_ivp(lambda t, y: y ** 2, (0, 2), [1.0], method=method)
+    s = rn.solve_ivp(lambda t, y: y**2, (0, 2), [1.0], method=method)
     assert s.status == -1 and s.reason == "step_underflow"
     assert abs(s.t[-1] - 1.0) < 0.05
 
@@ -87,17 +100,26 @@ def test_max_steps_reported(method):
 
 
 def test_nan_in_f_reported():
-    s = rn.solve_ivp(lambda t, y: -y if t < 0.5 else np.array([np.nan]), (0, 1), [1.0],
-                     method="radau5")
+    s = rn.solve_ivp(
+        lambda t, y: -y if t < 0.5 else np.array([np.nan]), (0, 1), [1.0], method="radau5"
+    )
     assert s.status == -1 and s.reason == "nan_in_f"
 
 
-@pytest.mark.parametrize("kwargs, err", [
-    (dict(method="LSODA"), ValueError), (dict(rtol=0.0), ValueError), (dict(atol=-1.0), ValueError),
-    (dict(max_step=0.0), ValueError), (dict(dense_output=1), TypeError),
-    (dict(t_eval=[0.5, 0.2]), ValueError), (dict(t_eval=[2.0]), ValueError),
-    (dict(first_step=-1.0), ValueError), (dict(max_steps=0), ValueError),
-])
+@pytest.mark.parametrize(
+    "kwargs, err",
+    [
+        (dict(method="LSODA"), ValueError),
+        (dict(rtol=0.0), ValueError),
+        (dict(atol=-1.0), ValueError),
+        (dict(max_step=0.0), ValueError),
+        (dict(dense_output=1), TypeError),
+        (dict(t_eval=[0.5, 0.2]), ValueError),
+        (dict(t_eval=[2.0]), ValueError),
+        (dict(first_step=-1.0), ValueError),
+        (dict(max_steps=0), ValueError),
+    ],
+)
 def test_bad_input_named(kwargs, err):
     with pytest.raises(err):
         rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0], **kwargs)
@@ -121,7 +143,7 @@ def test_a_stepper_as_method():
     """As SciPy takes a solver class: a stepper with an error estimate runs, one without is refused."""
     p = rn.problems.stiff_cosine(lam=-1000)
     five = rn.solve_ivp(p.f, (0, 1), [1.0], method=rn.steppers.RadauIIA(5), rtol=1e-3, jac=p.jac)
-    auto = rn.solve_ivp(p.f, (0, 1), [1.0], method="radau", rtol=1e-3, jac=p.jac)   # 3 stages here
+    auto = rn.solve_ivp(p.f, (0, 1), [1.0], method="radau", rtol=1e-3, jac=p.jac)  # 3 stages here
     assert five.success and abs(five.y[0, -1] - np.cos(1.0)) < 1e-4
     assert five.nfev != auto.nfev
     with pytest.raises(ValueError, match="method .* gives no embedded error estimate"):

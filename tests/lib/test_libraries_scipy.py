@@ -4,6 +4,7 @@ The seed's example 7 and NOTES.md give the counts for the pinned SciPy (1.17.1);
 page prints them and these tests pin them.  Also checked: what ``nfev`` counts in each
 SciPy method, robonum's dopri5 against RK45, and the stability model of the explicit cost.
 """
+
 import numpy as np
 import pytest
 import scipy
@@ -21,6 +22,7 @@ def solve(lam, method, jac=True, rtol=RTOL, atol=ATOL):
     def f(t, y):
         calls[0] += 1
         return p.f(t, y)
+
     kw = {"jac": p.jac} if jac and method not in ("RK45", "DOP853") else {}
     sol = si.solve_ivp(f, p.t_span, p.y0, method=method, rtol=rtol, atol=atol, **kw)
     assert sol.success
@@ -28,12 +30,13 @@ def solve(lam, method, jac=True, rtol=RTOL, atol=ATOL):
 
 
 @pytest.mark.skipif(scipy.__version__ != "1.17.1", reason="counts pinned for SciPy 1.17.1")
-@pytest.mark.parametrize("method, nfev", [("RK45", 2162), ("DOP853", 2870), ("Radau", 84),
-                                          ("BDF", 54), ("LSODA", 116)])
+@pytest.mark.parametrize(
+    "method, nfev", [("RK45", 2162), ("DOP853", 2870), ("Radau", 84), ("BDF", 54), ("LSODA", 116)]
+)
 def test_seed_example7_counts(method, nfev):
     sol, calls = solve(-1000.0, method)
     assert sol.nfev == nfev == calls
-    assert abs(sol.y[0, -1] - np.cos(1.0)) < 1e-6          # all meet the tolerance at t = 1
+    assert abs(sol.y[0, -1] - np.cos(1.0)) < 1e-6  # all meet the tolerance at t = 1
 
 
 def test_nfev_does_not_count_the_same_thing_in_every_method():
@@ -42,7 +45,7 @@ def test_nfev_does_not_count_the_same_thing_in_every_method():
     for method in ("Radau", "BDF"):
         sol, calls = solve(-1000.0, method, jac=False)
         assert calls > sol.nfev
-        assert sol.nfev == solve(-1000.0, method)[0].nfev      # same run as with the Jacobian
+        assert sol.nfev == solve(-1000.0, method)[0].nfev  # same run as with the Jacobian
     sol, calls = solve(-1000.0, "LSODA", jac=False)
     assert calls == sol.nfev == solve(-1000.0, "LSODA")[0].nfev + sol.njev
 

@@ -5,6 +5,7 @@ by central differences here), SciPy's DOP853 at rtol 1e-13 for the free rigid bo
 classical order conditions of the Crouch-Grossman tableau, and scipy.linalg.expm_frechet
 for the derivative of the exponential map.
 """
+
 import numpy as np
 import pytest
 import scipy.linalg
@@ -15,7 +16,7 @@ from robonum import lie
 from robonum.lie import so3
 
 EPS = np.finfo(float).eps
-HS = rn.halving(0.1, 4)             # 30 ... 240 steps on [0, 3]
+HS = rn.halving(0.1, 4)  # 30 ... 240 steps on [0, 3]
 
 
 @pytest.fixture(scope="module")
@@ -46,14 +47,25 @@ def test_free_rigid_body_rate_follows_eulers_equations():
     # d/dt (Rᵀ L) = -[ω]× Rᵀ L = m × ω : Euler's equations I ω̇ = (Iω) × ω
     d = 1e-6
     Rp, Rm = R @ so3.exp(d * w), R @ so3.exp(-d * w)
-    np.testing.assert_allclose((body.body_momentum(Rp) - body.body_momentum(Rm)) / (2 * d),
-                               np.cross(m, w), atol=1e-9)
+    np.testing.assert_allclose(
+        (body.body_momentum(Rp) - body.body_momentum(Rm)) / (2 * d), np.cross(m, w), atol=1e-9
+    )
     assert body.energy(R) == pytest.approx(0.5 * np.sum(m * m / body.inertia), rel=1e-15)
 
 
 # --- orders ----------------------------------------------------------------------
-@pytest.mark.parametrize("method, order", [("lie_euler", 1), ("euler_polar", 1), ("exp", 2),
-                                           ("cg3", 3), ("rkmk4", 4), ("rk4", 4), ("rk4_polar", 4)])
+@pytest.mark.parametrize(
+    "method, order",
+    [
+        ("lie_euler", 1),
+        ("euler_polar", 1),
+        ("exp", 2),
+        ("cg3", 3),
+        ("rkmk4", 4),
+        ("rk4", 4),
+        ("rk4_polar", 4),
+    ],
+)
 def test_orders_on_the_coning_motion(cone, method, order):
     # the last pair of halvings (h = 0.025 -> 0.0125) is in the asymptotic range for all of them
     assert _orders(cone, method)[-1] == pytest.approx(order, abs=0.1), method
@@ -76,7 +88,9 @@ def body_reference():
     return body, ref
 
 
-@pytest.mark.parametrize("method, order", [("lie_euler", 1), ("cg3", 3), ("rkmk4", 4), ("rk4_polar", 4)])
+@pytest.mark.parametrize(
+    "method, order", [("lie_euler", 1), ("cg3", 3), ("rkmk4", 4), ("rk4_polar", 4)]
+)
 def test_orders_on_the_free_rigid_body(body_reference, method, order):
     body, ref = body_reference
     hs = rn.halving(0.1, 3)
@@ -88,7 +102,7 @@ def test_orders_on_the_free_rigid_body(body_reference, method, order):
 # --- structure -----------------------------------------------------------------------
 @pytest.mark.parametrize("method", ["lie_euler", "rkmk4", "cg3", "exp"])
 def test_lie_methods_stay_orthogonal_to_rounding(cone, method):
-    sol = lie.integrate_attitude(cone, method, 0.01)      # 300 steps
+    sol = lie.integrate_attitude(cone, method, 0.01)  # 300 steps
     # each step multiplies by a few exps (Rodrigues: entries exact to a few eps) and the
     # errors add up like a random walk at worst linearly: bound n eps = 300 eps
     assert lie.orthogonality_errors(sol.R).max() < 300 * EPS
@@ -99,14 +113,14 @@ def test_rk4_on_entries_drifts_but_the_projection_removes_it():
     rk4 = lie.integrate_attitude(body, "rk4", 0.1, save_every=50)
     proj = lie.integrate_attitude(body, "rk4_polar", 0.1, save_every=50)
     lie_run = lie.integrate_attitude(body, "rkmk4", 0.1, save_every=50)
-    assert lie.orthogonality_errors(rk4.R).max() > 1e-8        # measured 1.7e-7
+    assert lie.orthogonality_errors(rk4.R).max() > 1e-8  # measured 1.7e-7
     # one SVD per step; bound 20 eps as for polar() itself
     assert lie.orthogonality_errors(proj.R).max() < 20 * EPS
     # |Rᵀ L| = |L| holds exactly for an orthogonal R: the Lie method keeps it to rounding
     m_norm = np.linalg.norm(body.body_momentum(lie_run.R), axis=1)
     assert np.abs(m_norm - np.linalg.norm(body.L)).max() < 500 * EPS
     m_norm_rk4 = np.linalg.norm(body.body_momentum(rk4.R), axis=1)
-    assert np.abs(m_norm_rk4 - np.linalg.norm(body.L)).max() > 1e-10   # measured 1.9e-9
+    assert np.abs(m_norm_rk4 - np.linalg.norm(body.L)).max() > 1e-10  # measured 1.9e-9
 
 
 def test_crouch_grossman_tableau_meets_the_classical_conditions():
@@ -117,19 +131,28 @@ def test_crouch_grossman_tableau_meets_the_classical_conditions():
 def test_rk_orthogonality_prediction_matches_runs():
     w = np.array([0.3, -0.5, 0.8])
     for method, n in (("euler", 2000), ("rk4", 2000), ("heun", 2000), ("rk3", 2000)):
-        sol = lie.integrate_rotation(np.eye(3), w, (0.0, n * 0.05), 0.05,
-                                     method if method in ("euler", "rk4") else lie.Projected(method, "polar"))
-        if method in ("heun", "rk3"):        # run the plain method through ExplicitRK
+        sol = lie.integrate_rotation(
+            np.eye(3),
+            w,
+            (0.0, n * 0.05),
+            0.05,
+            method if method in ("euler", "rk4") else lie.Projected(method, "polar"),
+        )
+        if method in ("heun", "rk3"):  # run the plain method through ExplicitRK
             sol = lie.integrate_rotation(np.eye(3), w, (0.0, n * 0.05), 0.05, rn.ExplicitRK(method))
         measured = lie.orthogonality_errors(sol.R)[-1]
-        assert measured == pytest.approx(lie.rk_orthogonality_prediction(method, w, 0.05, n), rel=1e-6)
+        assert measured == pytest.approx(
+            lie.rk_orthogonality_prediction(method, w, 0.05, n), rel=1e-6
+        )
     # the closed forms the docstring names
-    theta2 = 0.05 ** 2 * (w @ w)
+    theta2 = 0.05**2 * (w @ w)
     assert lie.rk_orthogonality_prediction("euler", w, 0.05, 1) == pytest.approx(
-        theta2 * np.max(1 - w * w / (w @ w)), rel=1e-14)
-    d = -theta2 ** 3 / 72 + theta2 ** 4 / 576
+        theta2 * np.max(1 - w * w / (w @ w)), rel=1e-14
+    )
+    d = -(theta2**3) / 72 + theta2**4 / 576
     assert lie.rk_orthogonality_prediction("rk4", w, 0.05, 1) == pytest.approx(
-        abs(d) * np.max(1 - w * w / (w @ w)), rel=1e-12)
+        abs(d) * np.max(1 - w * w / (w @ w)), rel=1e-12
+    )
 
 
 def test_angle_errors_is_the_geodesic_distance():
@@ -144,14 +167,16 @@ def test_angle_errors_is_the_geodesic_distance():
 
 def test_dexp_inv_inverts_the_derivative_of_exp():
     rng = np.random.default_rng(4)
-    for scale in (1e-8, 1e-3, 0.5, 2.0, 5.0, 6.0):       # |u| = scale < 2π
+    for scale in (1e-8, 1e-3, 0.5, 2.0, 5.0, 6.0):  # |u| = scale < 2π
         d = rng.normal(size=3)
         u, v = scale * d / np.linalg.norm(d), rng.normal(size=3)
         L = scipy.linalg.expm_frechet(so3.hat(u), so3.hat(v), compute_expm=False)
-        Jv = so3.vee(so3.exp(u).T @ L)               # J_r(u) v, from SciPy's Fréchet derivative
+        Jv = so3.vee(so3.exp(u).T @ L)  # J_r(u) v, from SciPy's Fréchet derivative
         # expm_frechet and exp agree to ~1e-15; J_r⁻¹ has norm <= ~1 + θ²/12
-        np.testing.assert_allclose(so3.dexp_inv(u, Jv), v, atol=1e-13 * (1 + scale ** 2) / max(1e-3, 2 * np.pi - scale))
-        if scale <= 0.5:                          # the series converges for |u| < 2π, fast for small |u|
+        np.testing.assert_allclose(
+            so3.dexp_inv(u, Jv), v, atol=1e-13 * (1 + scale**2) / max(1e-3, 2 * np.pi - scale)
+        )
+        if scale <= 0.5:  # the series converges for |u| < 2π, fast for small |u|
             np.testing.assert_allclose(so3.dexp_inv(u, Jv, terms=8), v, atol=1e-12)
 
 
@@ -203,9 +228,16 @@ def test_imag_axis_gain_has_the_closed_forms():
     # RK4 -θ⁶/72 + θ⁸/576 (expand |P(iθ)|² by hand); relative 1e-14: no cancellation
     for theta in (1e-3, 0.0099, 0.3, 2.0):
         t2 = theta * theta
-        for method, closed in (("euler", t2), ("heun", t2 ** 2 / 4), ("rk3", -t2 ** 2 / 12 + t2 ** 3 / 36),
-                               ("rk4", -t2 ** 3 / 72 + t2 ** 4 / 576)):
-            assert lie.imag_axis_gain(method, theta) == pytest.approx(closed, rel=1e-14), (method, theta)
+        for method, closed in (
+            ("euler", t2),
+            ("heun", t2**2 / 4),
+            ("rk3", -(t2**2) / 12 + t2**3 / 36),
+            ("rk4", -(t2**3) / 72 + t2**4 / 576),
+        ):
+            assert lie.imag_axis_gain(method, theta) == pytest.approx(closed, rel=1e-14), (
+                method,
+                theta,
+            )
     with pytest.raises(ValueError, match="explicit Runge-Kutta"):
         lie.imag_axis_gain("gauss2", 0.1)
 
@@ -222,6 +254,6 @@ def test_attitude_problems_copy_with_replace_and_on_grid(cone):
     longer = body.replace(t_span=(0.0, 20.0))
     assert isinstance(longer, lie.FreeRigidBody) and longer.t_span == (0.0, 20.0)
     np.testing.assert_array_equal(longer.L, body.L)
-    grid = cone.on_grid(0.7)                      # ends at 5 * 0.7 = 3.5
+    grid = cone.on_grid(0.7)  # ends at 5 * 0.7 = 3.5
     assert grid.t_span[1] == pytest.approx(3.5) and grid.exact_R is cone.exact_R
     assert lie.integrate_attitude(grid, "cg3", 0.7).h == pytest.approx(0.7)

@@ -2,6 +2,7 @@
 
 SciPy stores quaternions scalar last (x, y, z, w); robonum scalar first (w, x, y, z).
 """
+
 import numpy as np
 import pytest
 from scipy.spatial.transform import Rotation
@@ -30,8 +31,9 @@ def test_exp_and_to_matrix_agree_with_scipy_and_with_so3():
 def test_multiply_composes_rotations_like_matrices():
     a, b = quat.exp([0.4, -1.0, 0.2]), quat.exp([-2.0, 0.5, 1.1])
     # few flops per entry of products of unit quantities: bound 20 eps
-    np.testing.assert_allclose(quat.to_matrix(quat.multiply(a, b)),
-                               quat.to_matrix(a) @ quat.to_matrix(b), atol=20 * EPS)
+    np.testing.assert_allclose(
+        quat.to_matrix(quat.multiply(a, b)), quat.to_matrix(a) @ quat.to_matrix(b), atol=20 * EPS
+    )
     np.testing.assert_allclose(quat.multiply([1, 0, 0, 0], b), b, rtol=0, atol=0)
 
 
@@ -63,13 +65,14 @@ def test_rk4_norm_drift_follows_the_stability_polynomial():
 def test_normalised_euler_lags_by_the_derived_angle():
     # q ← q ⊗ (1, hω/2)/|·| turns by φ = 2 atan(h|ω|/2) per step instead of θ = h|ω|
     h, n = 0.01, 10_000
-    sol = quat.integrate_quaternion([1.0, 0, 0, 0], OMEGA, (0.0, n * h), h, "euler_normalized",
-                                    save_every=n)
+    sol = quat.integrate_quaternion(
+        [1.0, 0, 0, 0], OMEGA, (0.0, n * h), h, "euler_normalized", save_every=n
+    )
     theta = h * np.linalg.norm(OMEGA)
     expected = lie.exp(n * 2 * np.arctan(theta / 2) * OMEGA / np.linalg.norm(OMEGA))
     # 10^4 products and normalisations: rounding <= n eps
     np.testing.assert_allclose(quat.to_matrix(sol.y[:, -1]), expected, atol=n * EPS)
-    assert quat.norm_errors(sol.y).max() < 4 * EPS          # one normalisation per step
+    assert quat.norm_errors(sol.y).max() < 4 * EPS  # one normalisation per step
 
 
 def test_exponential_update_keeps_the_norm_and_is_exact():
@@ -83,15 +86,22 @@ def test_exponential_update_keeps_the_norm_and_is_exact():
 
 def test_orders_for_a_time_varying_rate():
     cone = lie.coning(rate=2.0, half_angle=0.5, t_span=(0.0, 3.0))
-    q0 = np.array([np.cos(0.25), np.sin(0.25), 0.0, 0.0])      # the quaternion of Exp(0.5 x̂) = R(0)
+    q0 = np.array([np.cos(0.25), np.sin(0.25), 0.0, 0.0])  # the quaternion of Exp(0.5 x̂) = R(0)
     np.testing.assert_allclose(quat.to_matrix(q0), cone.exact_R(0.0), atol=4 * EPS)
 
     def omega(t):
         return cone.omega(t, None)
 
     for method, order in (("exp", 2), ("rk4", 4), ("euler_normalized", 1)):
-        e = [np.abs(quat.to_matrix(quat.integrate_quaternion(q0, omega, (0.0, 3.0), 3.0 / k, method).y[:, -1])
-                    - cone.exact_R(3.0)).max() for k in (120, 240)]
+        e = [
+            np.abs(
+                quat.to_matrix(
+                    quat.integrate_quaternion(q0, omega, (0.0, 3.0), 3.0 / k, method).y[:, -1]
+                )
+                - cone.exact_R(3.0)
+            ).max()
+            for k in (120, 240)
+        ]
         assert np.log2(e[0] / e[1]) == pytest.approx(order, abs=0.1), method
 
 

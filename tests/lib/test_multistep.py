@@ -5,6 +5,7 @@ classical closed form rho(zeta) = beta0 * sum_{j=1}^k (1/j) zeta^(k-j) (zeta-1)^
 (Hairer, Norsett & Wanner I, sec. III.1); literature A(alpha) angles
 (Hairer & Wanner II, sec. V.2); hand-derived loci of BDF1/BDF2.
 """
+
 from fractions import Fraction
 
 import matplotlib
@@ -29,9 +30,14 @@ def _harmonic(k):
 
 def test_bdf_known_table():
     assert ms.bdf_coefficients(1, exact=True) == ([1, -1], 1)
-    assert ms.bdf_coefficients(2, exact=True) == ([1, Fraction(-4, 3), Fraction(1, 3)], Fraction(2, 3))
+    assert ms.bdf_coefficients(2, exact=True) == (
+        [1, Fraction(-4, 3), Fraction(1, 3)],
+        Fraction(2, 3),
+    )
     assert ms.bdf_coefficients(3, exact=True) == (
-        [1, Fraction(-18, 11), Fraction(9, 11), Fraction(-2, 11)], Fraction(6, 11))
+        [1, Fraction(-18, 11), Fraction(9, 11), Fraction(-2, 11)],
+        Fraction(6, 11),
+    )
     alpha, beta0 = ms.bdf_coefficients(6)
     assert alpha.dtype == float and alpha[0] == 1.0
     assert beta0 == pytest.approx(60 / 147, rel=1e-15)
@@ -75,9 +81,9 @@ def test_lmm_order_of_bdf(k):
 
 def test_lmm_order_other_methods():
     F = Fraction
-    assert ms.lmm_order([F(1), F(-1), F(0)], [F(0), F(3, 2), F(-1, 2)]) == 2   # Adams-Bashforth 2
-    assert ms.lmm_order([F(1), F(-1)], [F(1, 2), F(1, 2)]) == 2                # trapezoid
-    assert ms.lmm_order([1.0, 0.0, -1.0], [0.0, 2.0, 0.0]) == 2                # leapfrog
+    assert ms.lmm_order([F(1), F(-1), F(0)], [F(0), F(3, 2), F(-1, 2)]) == 2  # Adams-Bashforth 2
+    assert ms.lmm_order([F(1), F(-1)], [F(1, 2), F(1, 2)]) == 2  # trapezoid
+    assert ms.lmm_order([1.0, 0.0, -1.0], [0.0, 2.0, 0.0]) == 2  # leapfrog
     assert ms.lmm_order([F(1), F(0), F(-1)], [F(1, 3), F(4, 3), F(1, 3)]) == 4  # Milne-Simpson
 
 
@@ -85,7 +91,7 @@ def test_lmm_order_other_methods():
 def test_bdf_1_to_6_zero_stable(k):
     res = ms.zero_stability(ms.bdf_coefficients(k)[0])
     assert res.stable, res.reason
-    assert res.max_modulus == pytest.approx(1.0, abs=1e-12)   # the root zeta = 1
+    assert res.max_modulus == pytest.approx(1.0, abs=1e-12)  # the root zeta = 1
 
 
 @pytest.mark.parametrize("k", range(7, 12))
@@ -95,7 +101,7 @@ def test_bdf_7_plus_not_zero_stable(k):
     assert not res.stable
     r = res.roots[0]
     assert abs(r) == pytest.approx(res.max_modulus) and abs(r) > 1.01
-    assert abs(np.polyval(alpha, r)) < 1e-10          # it really is a root of rho
+    assert abs(np.polyval(alpha, r)) < 1e-10  # it really is a root of rho
     # Independent: rho has a root outside the disc iff the companion eigenvalues do.
     comp = np.diag(np.ones(k - 1), -1)
     comp[0, :] = -alpha[1:]
@@ -103,28 +109,29 @@ def test_bdf_7_plus_not_zero_stable(k):
 
 
 def test_root_condition_cases():
-    assert ms.zero_stability([1.0, 0.0, -1.0]).stable            # leapfrog: roots +1, -1 simple
-    double = ms.zero_stability([1.0, -2.0, 1.0])                  # (zeta - 1)^2
+    assert ms.zero_stability([1.0, 0.0, -1.0]).stable  # leapfrog: roots +1, -1 simple
+    double = ms.zero_stability([1.0, -2.0, 1.0])  # (zeta - 1)^2
     assert not double.stable and "not simple" in double.reason
-    assert not ms.zero_stability([1.0, -3.0, 2.0]).stable        # root 2
+    assert not ms.zero_stability([1.0, -3.0, 2.0]).stable  # root 2
 
 
 def test_boundary_locus_bdf1_bdf2():
     th = np.linspace(0, 2 * np.pi, 721)
     z1 = rn.methods.get("bdf1").boundary_locus(th)
-    np.testing.assert_allclose(np.abs(z1 - 1.0), 1.0, atol=1e-14)   # z = 1 - e^{-i theta}
+    np.testing.assert_allclose(np.abs(z1 - 1.0), 1.0, atol=1e-14)  # z = 1 - e^{-i theta}
     z2 = rn.methods.get("bdf2").boundary_locus(th)
     np.testing.assert_allclose(z2.real, (1 - np.cos(th)) ** 2, atol=1e-13)
 
 
-@pytest.mark.parametrize("k, alpha_deg", [(1, 90.0), (2, 90.0), (3, 86.03), (4, 73.35),
-                                          (5, 51.84), (6, 17.84)])
+@pytest.mark.parametrize(
+    "k, alpha_deg", [(1, 90.0), (2, 90.0), (3, 86.03), (4, 73.35), (5, 51.84), (6, 17.84)]
+)
 def test_bdf_alpha_angle(k, alpha_deg):
     a = rn.methods.get(f"bdf{k}").alpha_angle()
     assert a == pytest.approx(alpha_deg, abs=0.006)
     rho, sigma = bdf(k)
     r = np.logspace(-3, 4, 600)
-    inside = -r * np.exp(1j * np.radians(a - 0.05))       # just inside the sector
+    inside = -r * np.exp(1j * np.radians(a - 0.05))  # just inside the sector
     assert ms.lmm_is_stable(rho, sigma, np.r_[inside, inside.conj()]).all()
     if k >= 3:  # just outside: some point on the ray is unstable (root counting)
         outside = -r * np.exp(1j * np.radians(a + 0.05))
@@ -133,12 +140,12 @@ def test_bdf_alpha_angle(k, alpha_deg):
 
 def test_region_membership_bdf():
     rho, sigma = bdf(1)
-    assert ms.lmm_is_stable(rho, sigma, [-1e3, -1.0, 3.0, 1e3j]).all()   # exterior of |z-1|=1
+    assert ms.lmm_is_stable(rho, sigma, [-1e3, -1.0, 3.0, 1e3j]).all()  # exterior of |z-1|=1
     assert not ms.lmm_is_stable(rho, sigma, [1.0, 0.5 + 0.5j]).any()
     for k in range(1, 7):
         rho, sigma = bdf(k)
-        assert ms.max_root_modulus(rho, sigma, 1.0 / sigma[0]) == np.inf     # leading coef 0
-        assert ms.lmm_is_stable(rho, sigma, -np.logspace(-4, 6, 50)).all()   # negative axis
+        assert ms.max_root_modulus(rho, sigma, 1.0 / sigma[0]) == np.inf  # leading coef 0
+        assert ms.lmm_is_stable(rho, sigma, -np.logspace(-4, 6, 50)).all()  # negative axis
 
 
 def test_plot_bdf_region():
@@ -149,7 +156,7 @@ def test_plot_bdf_region():
     res = plot_stability_region("bdf1", xlim=(-1, 3), ylim=(-2, 2), n=201)
     X, Y = np.meshgrid(res.x, res.y)
     expected = np.abs(X + 1j * Y - 1) >= 1
-    ring = np.abs(np.abs(X + 1j * Y - 1) - 1) < 0.05       # grid points near the circle
+    ring = np.abs(np.abs(X + 1j * Y - 1) - 1) < 0.05  # grid points near the circle
     assert (res.mask == expected)[~ring].all()
     assert res.ax.get_xlabel() == "Re z" and res.ax.get_ylabel() == "Im z"
     plt.close("all")
@@ -171,7 +178,7 @@ def test_bad_input():
     with pytest.raises(ValueError, match="exterior of the boundary locus"):
         rn.methods.adams_moulton(2).alpha_angle()
     with pytest.raises(ValueError, match="alpha must have"):
-        ms.lmm_order([], [])                           # was silently 21
+        ms.lmm_order([], [])  # was silently 21
     with pytest.raises(ValueError, match="finite"):
         ms.lmm_order([1.0, np.nan], [0.0, 1.0])
     with pytest.raises(ValueError, match="claimed order 3"):
@@ -192,5 +199,5 @@ def test_lmm_objects_carry_their_analysis():
     assert rn.methods.get("bdf1").is_A_stable() and rn.methods.get("bdf2").is_A_stable()
     assert not rn.methods.get("bdf3").is_A_stable()
     assert not rn.methods.adams_bashforth(2).is_A_stable()
-    rho = rn.methods.get("bdf2").rho                   # ascending: 1/3 - 4/3 zeta + zeta^2
+    rho = rn.methods.get("bdf2").rho  # ascending: 1/3 - 4/3 zeta + zeta^2
     np.testing.assert_allclose(rho.coef, [1 / 3, -4 / 3, 1.0], rtol=1e-15)

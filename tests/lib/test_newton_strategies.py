@@ -7,6 +7,7 @@ the simplified iteration with M = G'(y_n) contracts at |1 - G'(y*)/G'(y_n)|
 (Ortega & Rheinboldt, ch. 10; Hairer & Wanner II, sec. IV.8).  Counters
 are checked against what each strategy must cost by construction.
 """
+
 import numpy as np
 import pytest
 
@@ -20,8 +21,12 @@ EPS = np.finfo(float).eps
 def be_step(y_n, h, jacobian="full", predictor="zero", **opts):
     """One backward-Euler step of the logistic equation, recorded."""
     p = rn.problems.logistic(y0=y_n, r=1.0, K=1.0, t_span=(0.0, h))
-    st = ImplicitRK("backward_euler", newton=rn.NewtonOptions(jacobian=jacobian, **opts),
-                    predictor=predictor, record=True)
+    st = ImplicitRK(
+        "backward_euler",
+        newton=rn.NewtonOptions(jacobian=jacobian, **opts),
+        predictor=predictor,
+        record=True,
+    )
     return rn.integrate(p, st, h), st
 
 
@@ -29,16 +34,18 @@ def roots(y_n, h):
     return np.sort(np.roots([h, 1.0 - h, -y_n]).real)
 
 
-@pytest.mark.parametrize("y_n, h, predictor", [(0.1, 0.5, "zero"), (0.1, 0.5, "euler"),
-                                               (0.1, 2.5, "zero"), (0.3, 1.0, "euler")])
+@pytest.mark.parametrize(
+    "y_n, h, predictor",
+    [(0.1, 0.5, "zero"), (0.1, 0.5, "euler"), (0.1, 2.5, "zero"), (0.3, 1.0, "euler")],
+)
 def test_full_newton_converges_quadratically(y_n, h, predictor):
     tol = 1e-14
     sol, st = be_step(y_n, h, "full", predictor, tol=tol)
     y = sol.y_final[0]
-    assert np.min(np.abs(roots(y_n, h) - y)) < tol           # the accuracy Newton was asked for
-    C = h / (2 * h * y + 1 - h) ** 2                      # |G''| / (2 G'(y*)^2) for the residuals
+    assert np.min(np.abs(roots(y_n, h) - y)) < tol  # the accuracy Newton was asked for
+    C = h / (2 * h * y + 1 - h) ** 2  # |G''| / (2 G'(y*)^2) for the residuals
     res = np.array(st.trace[-1].result.residuals)
-    ok = res[1:] > 1e-11                                  # pairs above rounding
+    ok = res[1:] > 1e-11  # pairs above rounding
     ratios = res[1:][ok] / res[:-1][ok] ** 2
     assert ratios.size >= 1 and abs(ratios[-1] / C - 1) < 0.05, (ratios, C)
     assert st.trace[-1].njev == st.trace[-1].nlu == st.trace[-1].result.iterations
@@ -50,10 +57,10 @@ def test_simplified_newton_contracts_linearly_at_the_predicted_rate():
     first = st.trace[0]
     assert first.jacobian == "new" and first.result.converged and first.njev == 1 and first.nlu == 1
     y = sol.y_final[0]
-    rate = abs(1 - (2 * h * y + 1 - h) / (1 - h * (1 - 2 * y_n)))   # 1 - G'(y*)/G'(y_n)
+    rate = abs(1 - (2 * h * y + 1 - h) / (1 - h * (1 - 2 * y_n)))  # 1 - G'(y*)/G'(y_n)
     c = np.array(first.result.corrections)
     assert abs(c[-2] / c[-3] - rate) < 0.02 * rate
-    assert first.result.iterations > 10                  # linear: many more iterations than Newton
+    assert first.result.iterations > 10  # linear: many more iterations than Newton
 
 
 def test_the_start_decides_the_root():
@@ -64,13 +71,15 @@ def test_the_start_decides_the_root():
         lo, hi = roots(0.1, h)
         assert be_step(0.1, h, predictor="zero")[0].y_final[0] == pytest.approx(lo, abs=1e-12)
         assert be_step(0.1, h, predictor="euler")[0].y_final[0] == pytest.approx(hi, abs=1e-12)
-    sol, _ = be_step(0.1, 1.25, predictor="zero")         # G'(y_n) = 0: singular iteration matrix
+    sol, _ = be_step(0.1, 1.25, predictor="zero")  # G'(y_n) = 0: singular iteration matrix
     assert sol.reason == "newton_failed"
     window = np.sort(np.roots([2 * 0.05 * 0.95, -(1 - 2 * 0.05), 1.0]).real)
     assert window == pytest.approx([1.28, 8.19], abs=0.01)
     for h, wrong in [(1.2, False), (1.35, True), (8.1, True), (8.3, False)]:
         lo, hi = roots(0.05, h)
-        assert be_step(0.05, h, predictor="euler")[0].y_final[0] == pytest.approx(lo if wrong else hi, abs=1e-12)
+        assert be_step(0.05, h, predictor="euler")[0].y_final[0] == pytest.approx(
+            lo if wrong else hi, abs=1e-12
+        )
 
 
 @pytest.fixture(scope="module")
@@ -88,18 +97,24 @@ def test_counters_match_each_strategy(chain, method):
         sol = rn.integrate(chain, st, 2e-3)
         assert sol.success, sol.message
         ps = st.per_step()
-        assert (ps["iterations"].sum(), ps["njev"].sum(), ps["nlu"].sum()) == (sol.n_newton, sol.njev, sol.nlu)
+        assert (ps["iterations"].sum(), ps["njev"].sum(), ps["nlu"].sum()) == (
+            sol.n_newton,
+            sol.njev,
+            sol.nlu,
+        )
         assert np.all(ps["solves"] == (1 if method == "radau2" else rn.methods.get(method).s))
         runs[strategy] = sol
         # J evaluations after a failed attempt: one per retry, one per fallback iteration
-        retries[strategy] = sum(a.njev for a in st.trace if a.jacobian not in ("new", "kept", "full"))
+        retries[strategy] = sum(
+            a.njev for a in st.trace if a.jacobian not in ("new", "kept", "full")
+        )
     full, step, reuse = runs["full"], runs["step"], runs["reuse"]
-    assert full.njev == full.nlu == full.n_newton             # J and LU at every iterate
+    assert full.njev == full.nlu == full.n_newton  # J and LU at every iterate
     # one J, one LU per step (SDIRK: for both stages), plus those of the retries
     assert step.njev == step.nlu == step.nsteps + retries["step"]
     assert retries["step"] < step.nsteps / 2
-    assert reuse.njev == reuse.nlu < step.nsteps / 2          # reused across steps
-    assert reuse.n_newton >= step.n_newton >= full.n_newton   # ... at the price of iterations
+    assert reuse.njev == reuse.nlu < step.nsteps / 2  # reused across steps
+    assert reuse.n_newton >= step.n_newton >= full.n_newton  # ... at the price of iterations
     for a, b in [(full, step), (full, reuse)]:
         assert np.max(np.abs(a.y_final - b.y_final)) < 1e-8
 
@@ -110,7 +125,7 @@ def test_reuse_refreshes_only_after_slow_contraction(chain):
     sol = rn.integrate(chain, st, 2e-3)
     tr = st.trace
     new = [i for i, a in enumerate(tr) if a.jacobian == "new"]
-    assert new[0] == 0 and len(new) > 3                     # the stiffening spring forces refreshes
+    assert new[0] == 0 and len(new) > 3  # the stiffening spring forces refreshes
     for i in new[1:]:
         before = tr[i - 1]
         assert (not before.result.converged) or before.result.theta > opts.theta_reuse
@@ -130,8 +145,10 @@ def test_sdirk_stages_share_one_lu_per_step(chain):
         if [a.jacobian for a in attempts] == ["new", "kept"]:
             assert [a.nlu for a in attempts] == [1, 0]
             clean += 1
-        else:                                # a retry: one more J and LU at the iterate each
-            assert sum(a.nlu for a in attempts) == 1 + sum(a.jacobian == "at_iterate" for a in attempts)
+        else:  # a retry: one more J and LU at the iterate each
+            assert sum(a.nlu for a in attempts) == 1 + sum(
+                a.jacobian == "at_iterate" for a in attempts
+            )
     assert clean > len(by_step) / 2
 
 

@@ -6,6 +6,7 @@ stepper are recomputed by hand from the recorded start; convergence orders
 on y' = -2 t y² (exact 1/(1 + t²)) must not depend on the start or the
 Jacobian strategy.
 """
+
 import numpy as np
 import pytest
 
@@ -19,22 +20,30 @@ EPS = np.finfo(float).eps
 
 
 def riccati():
-    return rn.ODEProblem(lambda t, y: -2 * t * y ** 2, [1.0], (0, 2),
-                         jac=lambda t, y: np.array([[-4 * t * y[0]]]),
-                         exact=lambda t: np.array([1 / (1 + t * t)]))
+    return rn.ODEProblem(
+        lambda t, y: -2 * t * y**2,
+        [1.0],
+        (0, 2),
+        jac=lambda t, y: np.array([[-4 * t * y[0]]]),
+        exact=lambda t: np.array([1 / (1 + t * t)]),
+    )
 
 
 @pytest.mark.parametrize("method", ["backward_euler", "sdirk2", "trapezoid", "radau2", "gauss2"])
 def test_euler_predictor_is_exact_for_constant_f(method):
-    drift = rn.ODEProblem(lambda t, y: np.array([1.5, -0.5]), [0.0, 1.0], (0.0, 1.0),
-                          jac=lambda t, y: np.zeros((2, 2)))
+    drift = rn.ODEProblem(
+        lambda t, y: np.array([1.5, -0.5]),
+        [0.0, 1.0],
+        (0.0, 1.0),
+        jac=lambda t, y: np.zeros((2, 2)),
+    )
     for predictor, first_is_zero in [("euler", True), ("zero", False)]:
         st = ImplicitRK(method, predictor=predictor, record=True)
         sol = rn.integrate(drift, st, 0.25)
         assert np.allclose(sol.y_final, [1.5, 0.5], atol=1e-14)
         firsts = [a.result.residuals[0] for a in st.trace]
         if first_is_zero:
-            assert max(firsts) < 4 * EPS            # Y_i = y + c_i h f is the exact stage value
+            assert max(firsts) < 4 * EPS  # Y_i = y + c_i h f is the exact stage value
         else:
             assert min(firsts) > 0.01
 
@@ -46,18 +55,28 @@ def test_recorded_residual_is_G_at_the_predictor():
     st = ImplicitRK("backward_euler", predictor="euler", record=True)
     sol = rn.integrate(p, st, h)
     y0 = y_n + h * y_n * (1 - y_n)
-    assert st.trace[0].result.residuals[0] == pytest.approx(abs(y0 - y_n - h * y0 * (1 - y0)), rel=1e-14)
-    assert sol.nfev == 1 + sol.n_newton                # f(t_n, y_n) once, then one f per iteration
+    assert st.trace[0].result.residuals[0] == pytest.approx(
+        abs(y0 - y_n - h * y0 * (1 - y0)), rel=1e-14
+    )
+    assert sol.nfev == 1 + sol.n_newton  # f(t_n, y_n) once, then one f per iteration
     zero = rn.integrate(p, ImplicitRK("backward_euler"), h)
     assert zero.nfev == zero.n_newton
 
 
-@pytest.mark.parametrize("method, strategy, h0", [("gauss2", "full", 0.1), ("radau2", "step", 0.1),
-                                                  ("sdirk2", "reuse", 0.2), ("sdirk3", "full", 0.05)])
+@pytest.mark.parametrize(
+    "method, strategy, h0",
+    [
+        ("gauss2", "full", 0.1),
+        ("radau2", "step", 0.1),
+        ("sdirk2", "reuse", 0.2),
+        ("sdirk3", "full", 0.05),
+    ],
+)
 def test_orders_do_not_depend_on_the_start_or_strategy(method, strategy, h0):
     p = riccati()
-    st = ImplicitRK(method, newton=NewtonOptions(tol=1e-14, max_iter=30, jacobian=strategy),
-                    predictor="euler")
+    st = ImplicitRK(
+        method, newton=NewtonOptions(tol=1e-14, max_iter=30, jacobian=strategy), predictor="euler"
+    )
     order = rn.convergence_study(p, st, rn.halving(h0, 3)).fitted_order()
     assert abs(order - rn.methods.get(method).order) < 0.1, order
 

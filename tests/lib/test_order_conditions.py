@@ -6,6 +6,7 @@ increasingly labelled rooted trees); conditions written out by hand in the
 classical b/c/A form (Hairer, Norsett & Wanner I, Table II.2.2); known orders
 of textbook methods.
 """
+
 import math
 from fractions import Fraction as F
 
@@ -32,14 +33,26 @@ BOOK = {  # textbook tableaux with their literature orders
     "backward_euler": (ButcherTableau("BE", A=[[1]], b=[1]), 1),
     "trapezoid": (ButcherTableau("TR", A=[[0, 0], [F(1, 2), F(1, 2)]], b=[F(1, 2), F(1, 2)]), 2),
     "implicit_midpoint": (ButcherTableau("IM", A=[[F(1, 2)]], b=[1]), 2),
-    "gauss2": (ButcherTableau("G2", A=[[0.25, 0.25 - S3 / 6], [0.25 + S3 / 6, 0.25]],
-                              b=[0.5, 0.5]), 4),
-    "gauss3": (ButcherTableau("G3", A=[[5 / 36, 2 / 9 - S15 / 15, 5 / 36 - S15 / 30],
-                                       [5 / 36 + S15 / 24, 2 / 9, 5 / 36 - S15 / 24],
-                                       [5 / 36 + S15 / 30, 2 / 9 + S15 / 15, 5 / 36]],
-                              b=[5 / 18, 4 / 9, 5 / 18]), 6),
-    "radau2": (ButcherTableau("R2", A=[[F(5, 12), F(-1, 12)], [F(3, 4), F(1, 4)]],
-                              b=[F(3, 4), F(1, 4)]), 3),
+    "gauss2": (
+        ButcherTableau("G2", A=[[0.25, 0.25 - S3 / 6], [0.25 + S3 / 6, 0.25]], b=[0.5, 0.5]),
+        4,
+    ),
+    "gauss3": (
+        ButcherTableau(
+            "G3",
+            A=[
+                [5 / 36, 2 / 9 - S15 / 15, 5 / 36 - S15 / 30],
+                [5 / 36 + S15 / 24, 2 / 9, 5 / 36 - S15 / 24],
+                [5 / 36 + S15 / 30, 2 / 9 + S15 / 15, 5 / 36],
+            ],
+            b=[5 / 18, 4 / 9, 5 / 18],
+        ),
+        6,
+    ),
+    "radau2": (
+        ButcherTableau("R2", A=[[F(5, 12), F(-1, 12)], [F(3, 4), F(1, 4)]], b=[F(3, 4), F(1, 4)]),
+        3,
+    ),
     "sdirk2": (sdirk_l(1 - math.sqrt(2) / 2), 2),
     "sdirk3": (sdirk_3((3 + S3) / 6), 3),
 }
@@ -71,14 +84,16 @@ def test_density_extremes():
 
 def test_elementary_weights_by_hand():
     """Order-4 conditions in classical form for Kutta's 3/8 rule (exact)."""
-    A = np.array([[0, 0, 0, 0], [F(1, 3), 0, 0, 0], [F(-1, 3), 1, 0, 0], [1, -1, 1, 0]], dtype=object)
+    A = np.array(
+        [[0, 0, 0, 0], [F(1, 3), 0, 0, 0], [F(-1, 3), 1, 0, 0], [1, -1, 1, 0]], dtype=object
+    )
     b = np.array([F(1, 8), F(3, 8), F(3, 8), F(1, 8)], dtype=object)
     c = A.sum(axis=1)
     by_hand = {
-        ((), (), ()): (b * c**3).sum(),                 # sum b c^3
-        ((), ((),)): (b * c * A.dot(c)).sum(),          # sum b c A c
-        (((), ()),): b.dot(A.dot(c**2)),                # sum b A c^2
-        ((((),),),): b.dot(A.dot(A.dot(c))),            # sum b A A c
+        ((), (), ()): (b * c**3).sum(),  # sum b c^3
+        ((), ((),)): (b * c * A.dot(c)).sum(),  # sum b c A c
+        (((), ()),): b.dot(A.dot(c**2)),  # sum b A c^2
+        ((((),),),): b.dot(A.dot(A.dot(c))),  # sum b A A c
     }
     for t, phi in by_hand.items():
         assert oc.elementary_weight(t, A, b) == phi == F(1, oc.density(t))
@@ -104,15 +119,15 @@ def test_textbook_orders(key):
 def test_perturbed_rk4_drops_order():
     rk4 = methods.get("rk4").exact
     A = rk4["A"].copy()
-    A[2, 1] += F(1, 1000)            # c_3 moves too: b^T c = 1/2 + (1/3)(1/1000) -> order 1
+    A[2, 1] += F(1, 1000)  # c_3 moves too: b^T c = 1/2 + (1/3)(1/1000) -> order 1
     bad = ButcherTableau("RK4 perturbed", A=A.tolist(), b=rk4["b"].tolist(), order=1)
     assert oc.order_of(bad) == 1
     b = rk4["b"].copy()
-    b[1] += F(1, 100)                # c_2 = c_3, so b^T c and b^T c^2 keep their values,
-    b[2] -= F(1, 100)                # but b^T A c = 1/24 - (1/100)(1/4): order exactly 2
+    b[1] += F(1, 100)  # c_2 = c_3, so b^T c and b^T c^2 keep their values,
+    b[2] -= F(1, 100)  # but b^T A c = 1/24 - (1/100)(1/4): order exactly 2
     assert oc.order_of(ButcherTableau("RK4 b", A=rk4["A"].tolist(), b=b.tolist())) == 2
     tiny = np.array(methods.get("rk4").A)
-    tiny[3, 2] += 1e-9                                  # float: above the 1e-12 tolerance
+    tiny[3, 2] += 1e-9  # float: above the 1e-12 tolerance
     assert oc.order_of(ButcherTableau("RK4 f", A=tiny, b=methods.get("rk4").b)) < 4
 
 
@@ -130,7 +145,7 @@ def test_residuals_exact_and_float():
     conds = oc.order_conditions(rn.methods.get("rk4"), 5)
     assert len(conds) == 1 + 1 + 2 + 4 + 9
     assert all(isinstance(c.residual, F) for c in conds)
-    assert sum(not c.satisfied for c in conds) == 9     # RK4 (s=4) satisfies no order-5 condition
+    assert sum(not c.satisfied for c in conds) == 9  # RK4 (s=4) satisfies no order-5 condition
     g2 = oc.order_conditions(BOOK["gauss2"][0], 4)
     # Gauss 2 has irrational (float) coefficients: residuals are sums of a few products
     # of entries <= 1, so rounding leaves at most a few ulps.

@@ -5,6 +5,7 @@ matrix powers of the one-step matrices (the splitting methods' own
 ``stability_matrix`` and the RK4 polynomial of the oscillator's matrix),
 and central finite differences of the numerical map.
 """
+
 import numpy as np
 import pytest
 
@@ -23,13 +24,13 @@ def test_disc_points_are_an_equal_area_sample():
     for a in (0.1, 0.25, 0.5, 0.9):
         assert np.sum(rho <= r * np.sqrt(a) * (1 + 1e-12)) == int(np.floor(a * n + 0.5))
     # the golden-angle spiral is balanced: its centroid is close to the centre
-    assert abs(q.mean() - 1.0) < 2 * r / n ** 0.5 and abs(p.mean() + 0.5) < 2 * r / n ** 0.5
+    assert abs(q.mean() - 1.0) < 2 * r / n**0.5 and abs(p.mean() + 0.5) < 2 * r / n**0.5
 
 
 def test_polygon_area_of_a_regular_polygon_and_its_orientation():
     for n in (3, 4, 7, 1000):
         q, p = ps.circle_points((2.0, 3.0), 1.5, n)
-        exact = 0.5 * n * 1.5 ** 2 * np.sin(2 * np.pi / n)
+        exact = 0.5 * n * 1.5**2 * np.sin(2 * np.pi / n)
         # shoelace sums n terms of size ~ (|centre| + r)^2; a few roundings each
         assert abs(ps.polygon_area(q, p) - exact) < 50 * n * EPS * exact
         assert ps.polygon_area(q[::-1], p[::-1]) == pytest.approx(-exact, rel=1e-12)
@@ -50,8 +51,10 @@ def _oscillator_ensemble(w, t_span, n=5):
 
 def _jacobians(sol, k=-1):
     n = sol.y.shape[0] // 6
-    Q, P = sol.y[:3 * n, k], sol.y[3 * n:, k]
-    return np.stack([np.array([[Q[n + i], Q[2 * n + i]], [P[n + i], P[2 * n + i]]]) for i in range(n)])
+    Q, P = sol.y[: 3 * n, k], sol.y[3 * n :, k]
+    return np.stack(
+        [np.array([[Q[n + i], Q[2 * n + i]], [P[n + i], P[2 * n + i]]]) for i in range(n)]
+    )
 
 
 @pytest.mark.parametrize("method", ["symplectic_euler", "verlet", "yoshida4"])
@@ -59,8 +62,12 @@ def test_tangent_map_of_a_splitting_method_is_its_matrix_power(method):
     """On q'' = -w^2 q a step is the 2x2 matrix M(h w) in (q, p/w); n steps are M^n."""
     w, h, steps = 1.7, 0.05, 80
     sol = rn.integrate(_oscillator_ensemble(w, (0.0, steps * h)), method, h)
-    D = np.diag([1.0, w])                       # (q, p) = D (q, p/w)
-    Mn = D @ np.linalg.matrix_power(rn.methods.get(method).stability_matrix(w * h), steps) @ np.linalg.inv(D)
+    D = np.diag([1.0, w])  # (q, p) = D (q, p/w)
+    Mn = (
+        D
+        @ np.linalg.matrix_power(rn.methods.get(method).stability_matrix(w * h), steps)
+        @ np.linalg.inv(D)
+    )
     for J in _jacobians(sol):
         assert np.abs(J - Mn).max() < 100 * steps * EPS
     assert np.abs(ps.area_factors(sol) - 1.0).max() < 100 * steps * EPS
@@ -70,8 +77,10 @@ def test_tangent_map_of_rk4_and_euler_is_the_stability_polynomial_of_the_matrix(
     w, h, steps = 1.3, 0.1, 50
     A = np.array([[0.0, 1.0], [-w * w, 0.0]])
     Z = h * A
-    polys = {"euler": np.eye(2) + Z,
-             "rk4": np.eye(2) + Z + Z @ Z / 2 + Z @ Z @ Z / 6 + Z @ Z @ Z @ Z / 24}
+    polys = {
+        "euler": np.eye(2) + Z,
+        "rk4": np.eye(2) + Z + Z @ Z / 2 + Z @ Z @ Z / 6 + Z @ Z @ Z @ Z / 24,
+    }
     for method, R in polys.items():
         sol = rn.integrate(_oscillator_ensemble(w, (0.0, steps * h)), method, h)
         Rn = np.linalg.matrix_power(R, steps)
@@ -79,7 +88,7 @@ def test_tangent_map_of_rk4_and_euler_is_the_stability_polynomial_of_the_matrix(
             assert np.abs(J - Rn).max() < 100 * steps * EPS * np.abs(Rn).max()
         # det R(hA) = |R(i h w)|^2 for a real polynomial R: the area factor per step
         Rz = abs(complex(rn.methods.get(method).stability_function()(1j * h * w))) ** 2
-        assert ps.area_ratio(sol)[-1] == pytest.approx(Rz ** steps, rel=1e-12)
+        assert ps.area_ratio(sol)[-1] == pytest.approx(Rz**steps, rel=1e-12)
 
 
 @pytest.mark.parametrize("method", ["euler", "rk4", "verlet"])
@@ -94,9 +103,11 @@ def test_tangent_map_matches_finite_differences_on_the_pendulum(method):
             ends = []
             for s in (1, -1):
                 y0 = np.array([q0[i], p0[i]]) + s * d * e
-                run = rn.integrate(rn.HamiltonianProblem(np.sin, [y0[0]], [y0[1]], (0.0, T)), method, h)
+                run = rn.integrate(
+                    rn.HamiltonianProblem(np.sin, [y0[0]], [y0[1]], (0.0, T)), method, h
+                )
                 ends.append(run.y_final)
-            column = (ends[0] - ends[1]) / (2 * d)        # central difference: error O(d^2) + O(eps/d)
+            column = (ends[0] - ends[1]) / (2 * d)  # central difference: error O(d^2) + O(eps/d)
             assert np.abs(column - J[i][:, j]).max() < 1e-7 * max(1.0, np.abs(J[i]).max())
 
 
@@ -108,9 +119,9 @@ def test_symplectic_methods_keep_the_area_of_a_pendulum_cloud_to_round_off():
     for method in ("symplectic_euler", "verlet", "yoshida4"):
         sol = rn.integrate(ps.ensemble(np.sin, np.cos, q0, p0, (0.0, steps * h)), method, h)
         size = max(1.0, np.abs(sol.y[50:150]).max(), np.abs(sol.y[200:]).max())
-        assert np.abs(ps.area_factors(sol)[:, -1] - 1.0).max() < steps * EPS * size ** 2
+        assert np.abs(ps.area_factors(sol)[:, -1] - 1.0).max() < steps * EPS * size**2
     rk4 = rn.integrate(ps.ensemble(np.sin, np.cos, q0, p0, (0.0, steps * h)), "rk4", h)
-    assert ps.area_ratio(rk4)[-1] < 1 - 1e-6        # RK4 shrinks areas: |R(ix)| < 1
+    assert ps.area_ratio(rk4)[-1] < 1 - 1e-6  # RK4 shrinks areas: |R(ix)| < 1
 
 
 def test_ensemble_states_and_shapes():

@@ -1,6 +1,7 @@
 """stable_step_limit and plot_eigenvalues (robonum.plotting.eigenvalues), against
 closed forms (Euler's disc, RK4's real and imaginary interval ends), the
 spectral radius of the RK4 step matrix of a linear system, and A-stability."""
+
 import math
 
 import matplotlib
@@ -13,22 +14,29 @@ import matplotlib.pyplot as plt  # noqa: E402
 import robonum as rn  # noqa: E402
 from robonum.plotting.eigenvalues import plot_eigenvalues, stable_step_limit  # noqa: E402
 
-REL = 1e-8     # the limit is bisected to double precision, |R| <= 1 + 1e-10 counts as stable
+REL = 1e-8  # the limit is bisected to double precision, |R| <= 1 + 1e-10 counts as stable
 
 
 def test_euler_disc_closed_form():
     # |1 + h λ| <= 1 with λ = r e^{iθ}: h <= -2 cos θ / r
     for theta in np.radians([180, 150, 120, 100]):
         lam = 300.0 * np.exp(1j * theta)
-        assert stable_step_limit("euler", [lam]) == pytest.approx(-2 * math.cos(theta) / 300.0, rel=REL)
+        assert stable_step_limit("euler", [lam]) == pytest.approx(
+            -2 * math.cos(theta) / 300.0, rel=REL
+        )
 
 
 def test_rk4_real_and_imaginary_ends():
     # real end: the root of R(x) = 1 (about -2.785); imaginary end: |R(iy)|^2 = 1 - y^6/72 + y^8/576 = 1 at y = 2√2
-    x_end = min(r.real for r in (rn.methods.get("rk4").stability_polynomials()[0] - 1).roots()
-                if abs(r.imag) < 1e-12 and r.real < -1)
+    x_end = min(
+        r.real
+        for r in (rn.methods.get("rk4").stability_polynomials()[0] - 1).roots()
+        if abs(r.imag) < 1e-12 and r.real < -1
+    )
     assert stable_step_limit("rk4", [-1000.0]) == pytest.approx(-x_end / 1000.0, rel=REL)
-    assert stable_step_limit("rk4", [500j, -500j]) == pytest.approx(2 * math.sqrt(2) / 500.0, rel=REL)
+    assert stable_step_limit("rk4", [500j, -500j]) == pytest.approx(
+        2 * math.sqrt(2) / 500.0, rel=REL
+    )
 
 
 def _rk4_step_matrix(A, h):
@@ -51,7 +59,9 @@ def test_a_stable_methods_and_zero_modes_impose_nothing():
     for m in ("backward_euler", "trapezoid", "radau3", "sdirk2", "bdf2"):
         assert stable_step_limit(m, lam) == math.inf
     assert stable_step_limit("rk4", [0.0, 0.0]) == math.inf
-    assert stable_step_limit("rk4", [0.0, -100.0]) == pytest.approx(stable_step_limit("rk4", [-100.0]))
+    assert stable_step_limit("rk4", [0.0, -100.0]) == pytest.approx(
+        stable_step_limit("rk4", [-100.0])
+    )
 
 
 def test_the_fastest_mode_decides():
@@ -83,21 +93,24 @@ def test_plot_marks_points_by_the_first_region():
     plt.close(fig)
 
 
-@pytest.mark.parametrize("call,exc", [
-    (lambda: stable_step_limit("rk4", []), ValueError),
-    (lambda: stable_step_limit("rk4", [np.nan]), ValueError),
-    (lambda: stable_step_limit("rk4", "abc"), TypeError),
-    (lambda: stable_step_limit("rk4", True), TypeError),
-    (lambda: stable_step_limit("rk4", np.ones(1001)), ValueError),
-    (lambda: stable_step_limit("no_such_method", [-1.0]), ValueError),
-    (lambda: stable_step_limit("verlet", [-1.0]), ValueError),     # splitting: no z-plane region
-    (lambda: plot_eigenvalues([-1.0], 0.0), ValueError),
-    (lambda: plot_eigenvalues([-1.0], 0.1, methods=()), ValueError),
-    (lambda: plot_eigenvalues([-1.0], 0.1, methods=("rk4",) * 5), ValueError),
-    (lambda: plot_eigenvalues([-1.0], 0.1, labels=["a", "b"]), ValueError),
-    (lambda: plot_eigenvalues([-1e300], 1e10), ValueError),
-    (lambda: plot_eigenvalues([-1.0], 0.1, n=5000), ValueError),
-])
+@pytest.mark.parametrize(
+    "call,exc",
+    [
+        (lambda: stable_step_limit("rk4", []), ValueError),
+        (lambda: stable_step_limit("rk4", [np.nan]), ValueError),
+        (lambda: stable_step_limit("rk4", "abc"), TypeError),
+        (lambda: stable_step_limit("rk4", True), TypeError),
+        (lambda: stable_step_limit("rk4", np.ones(1001)), ValueError),
+        (lambda: stable_step_limit("no_such_method", [-1.0]), ValueError),
+        (lambda: stable_step_limit("verlet", [-1.0]), ValueError),  # splitting: no z-plane region
+        (lambda: plot_eigenvalues([-1.0], 0.0), ValueError),
+        (lambda: plot_eigenvalues([-1.0], 0.1, methods=()), ValueError),
+        (lambda: plot_eigenvalues([-1.0], 0.1, methods=("rk4",) * 5), ValueError),
+        (lambda: plot_eigenvalues([-1.0], 0.1, labels=["a", "b"]), ValueError),
+        (lambda: plot_eigenvalues([-1e300], 1e10), ValueError),
+        (lambda: plot_eigenvalues([-1.0], 0.1, n=5000), ValueError),
+    ],
+)
 def test_bad_input_is_refused(call, exc):
     with pytest.raises(exc):
         call()
@@ -106,7 +119,9 @@ def test_bad_input_is_refused(call, exc):
 
 def test_points_beyond_a_given_window_become_edge_arrows():
     fig, ax = plt.subplots()
-    p = plot_eigenvalues([-0.6 + 55j, -0.6 - 55j, -1.0], 1.0, ("rk4",), ax=ax, xlim=(-6, 2), ylim=(-4, 4))
+    p = plot_eigenvalues(
+        [-0.6 + 55j, -0.6 - 55j, -1.0], 1.0, ("rk4",), ax=ax, xlim=(-6, 2), ylim=(-4, 4)
+    )
     arrows = p.points[2]
     assert len(arrows) == 2 and len(p.points[0].get_xdata()) == 1
     tip = arrows[0].xy

@@ -1,4 +1,5 @@
 """RadauIIA with 3 and 5 stages: constants from the tableau, one linear step, order, choice of stages."""
+
 import numpy as np
 import pytest
 
@@ -18,7 +19,7 @@ def _tableau_used(s):
     Lam[0, 0] = C["mu"]
     for j, k in enumerate(C["kappas"]):
         i = 2 * j + 1
-        Lam[i:i + 2, i:i + 2] = [[k.real, -k.imag], [k.imag, k.real]]
+        Lam[i : i + 2, i : i + 2] = [[k.real, -k.imag], [k.imag, k.real]]
     return C["T"] @ np.linalg.inv(Lam) @ C["Tinv"]
 
 
@@ -39,8 +40,10 @@ def test_transformation_reproduces_the_tableau(s):
 def test_seven_stages_are_left_out_for_a_reason():
     """The module docstring: in double precision the 7-stage transformation misses A by
     about 3e-12 (5 stages: 7e-14); each bound leaves a factor 7-10 for another LAPACK."""
+
     def miss(s):
         return np.abs(_tableau_used(s) - constants(s)["A"]).max()
+
     assert miss(5) < 5e-13 and miss(7) > 3e-13
 
 
@@ -53,7 +56,7 @@ def test_embedded_formula_has_order_s(s):
     assert abs(1 / C["mu"] + b_hat.sum() - 1) < 1e-11
     for k in range(2, s + 1):
         assert abs(b_hat @ c ** (k - 1) - 1 / k) < 1e-11
-    assert abs(b_hat @ c ** s - 1 / (s + 1)) > 1e-6
+    assert abs(b_hat @ c**s - 1 / (s + 1)) > 1e-6
 
 
 @pytest.mark.parametrize("s", STAGES)
@@ -77,8 +80,16 @@ def test_one_linear_step_is_R_of_hL(s):
 def test_accurate_and_dense_on_a_closed_form(s):
     """The run and its collocation polynomials (dense output) against the logistic's closed form."""
     p = rn.problems.logistic(t_span=(0, 5))
-    sol = rn.solve_ivp(p.f, p.t_span, p.y0, method=RadauIIA(s), rtol=1e-10, atol=1e-12,
-                       jac=p.jac, dense_output=True)
+    sol = rn.solve_ivp(
+        p.f,
+        p.t_span,
+        p.y0,
+        method=RadauIIA(s),
+        rtol=1e-10,
+        atol=1e-12,
+        jac=p.jac,
+        dense_output=True,
+    )
     assert sol.success and abs(sol.y_final[0] - p.exact(5.0)[0]) < 1e-8
     tt = np.linspace(0, 5, 41)
     assert np.abs(sol.sol(tt)[0] - p.exact(tt)[0]).max() < 1e-8
@@ -89,9 +100,11 @@ def test_method_radau_chooses_the_stages_from_rtol_and_fixes_them():
         st = make_ivp_stepper("radau", rtol)
         assert (st.stages, st.order, st.error_order) == (s, 2 * s - 1, s)
         assert st.default_controller().q == s + 1
-        built = st.with_tolerances(rtol / 10, rtol)          # new tolerances, same stages
-        assert built is not st and built.stages == s and (built.rtol, built.atol) == (rtol / 10, rtol)
-        assert st.rtol == 1e-6                              # the one built first is unchanged
+        built = st.with_tolerances(rtol / 10, rtol)  # new tolerances, same stages
+        assert (
+            built is not st and built.stages == s and (built.rtol, built.atol) == (rtol / 10, rtol)
+        )
+        assert st.rtol == 1e-6  # the one built first is unchanged
     assert RadauIIA(5).stages == 5 and RadauIIA(3).stages == 3
     with pytest.raises(ValueError, match="stages"):
         RadauIIA(4)
@@ -103,14 +116,19 @@ def test_more_stages_pay_at_tight_tolerance():
     p = ts.hires()
     three = bench.run(p, "robonum", RadauIIA(3), 1e-8, 1e-12)
     five = [bench.run(p, "robonum", RadauIIA(5), r, r * 1e-4) for r in (1e-6, 1e-7)]
-    w5 = bench.work_at([c["digits"] for c in five], [c["nfev"] for c in five], three["digits"], front=True)
+    w5 = bench.work_at(
+        [c["digits"] for c in five], [c["nfev"] for c in five], three["digits"], front=True
+    )
     assert w5 is not None and w5 < 0.5 * three["nfev"]
 
 
 def test_newton_failure_shrinks_the_step_and_reports_the_singularity():
-    s = rn.integrate(rn.ODEProblem(lambda t, y: y ** 2, [1.0], (0, 2),
-                                   jac=lambda t, y: np.array([[2 * y[0]]])),
-                     RadauIIA(5), rtol=1e-8, atol=1e-8)
+    s = rn.integrate(
+        rn.ODEProblem(lambda t, y: y**2, [1.0], (0, 2), jac=lambda t, y: np.array([[2 * y[0]]])),
+        RadauIIA(5),
+        rtol=1e-8,
+        atol=1e-8,
+    )
     assert s.status == -1 and abs(s.t[-1] - 1.0) < 0.05
 
 

@@ -1,4 +1,5 @@
 """RADAU5 (RadauIIA(3)): constants from the tableau, one step of a linear problem, controller hooks."""
+
 import numpy as np
 import pytest
 
@@ -20,17 +21,18 @@ def test_transformation_from_tableau():
 
 def test_embedded_coefficients_hand_derived():
     # mu * e = ((-13 - 7 sqrt 6)/3, (-13 + 7 sqrt 6)/3, -1/3): the embedded order-3 formula
-    np.testing.assert_allclose(_C["mu"] * _C["e"], np.array([-13 - 7 * S6, -13 + 7 * S6, -1]) / 3,
-                               rtol=1e-12)
+    np.testing.assert_allclose(
+        _C["mu"] * _C["e"], np.array([-13 - 7 * S6, -13 + 7 * S6, -1]) / 3, rtol=1e-12
+    )
 
 
 def test_embedded_formula_has_order_3():
     c, A = _C["c"], _C["A"]
     b = A[-1]
     gamma0 = 1 / _C["mu"]
-    b_hat = b + _C["e"] @ A      # (b_hat - b) = e A
+    b_hat = b + _C["e"] @ A  # (b_hat - b) = e A
     assert abs(gamma0 + b_hat.sum() - 1) < 1e-12
-    assert abs(b_hat @ c - 0.5) < 1e-12 and abs(b_hat @ c ** 2 - 1 / 3) < 1e-12
+    assert abs(b_hat @ c - 0.5) < 1e-12 and abs(b_hat @ c**2 - 1 / 3) < 1e-12
 
 
 def test_one_step_linear_equals_R_of_hA():
@@ -49,8 +51,10 @@ def test_one_step_linear_equals_R_of_hA():
 def test_order_5_on_smooth_problem():
     """Global error falls like rtol^(5/6)-ish: check it shrinks with rtol and meets it loosely."""
     p = rn.problems.logistic(t_span=(0, 5))
-    errs = [abs(rn.integrate(p, RadauIIA(3), rtol=r, atol=r).y_final[0] - p.exact(5.0)[0])
-            for r in (1e-4, 1e-6, 1e-8)]
+    errs = [
+        abs(rn.integrate(p, RadauIIA(3), rtol=r, atol=r).y_final[0] - p.exact(5.0)[0])
+        for r in (1e-4, 1e-6, 1e-8)
+    ]
     assert errs[0] > errs[1] > errs[2] and errs[2] < 1e-7
 
 
@@ -70,7 +74,7 @@ def test_works_through_integrate_with_controller():
 def test_predictive_controller_limits_growth():
     c = rn.StepController(4, predictive=True)
     c.adapt(1.0, 0.1)
-    _, h_pred = c.adapt(1.0, 0.5)       # error grew 5x: the predictive step is smaller
+    _, h_pred = c.adapt(1.0, 0.5)  # error grew 5x: the predictive step is smaller
     _, h_plain = rn.StepController(4).adapt(1.0, 0.5)
     assert h_pred < h_plain
 

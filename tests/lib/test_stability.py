@@ -12,6 +12,7 @@ SDIRK by hand (stage values Y_i for y' = lambda y, y_n = 1):
       R = (1 + (1-2g) z + (g^2 - 2g + 1/2) z^2) / (1 - g z)^2,
       R(inf) = (g^2 - 2g + 1/2)/g^2 = 1 - sqrt(3) for g = (3+sqrt(3))/6.
 """
+
 import math
 from fractions import Fraction as F
 
@@ -31,8 +32,8 @@ matplotlib.use("Agg")
 RNG = np.random.default_rng(3)
 ZS = RNG.normal(size=40) * 3 + 1j * RNG.normal(size=40) * 3
 S3, S6, S15 = math.sqrt(3), math.sqrt(6), math.sqrt(15)
-G_L = 1 - math.sqrt(2) / 2          # L-stable 2-stage SDIRK, order 2
-G_3 = (3 + S3) / 6                  # 2-stage SDIRK of order 3
+G_L = 1 - math.sqrt(2) / 2  # L-stable 2-stage SDIRK, order 2
+G_3 = (3 + S3) / 6  # 2-stage SDIRK of order 3
 
 
 def sdirk_l(g):
@@ -49,20 +50,36 @@ def theta_method(th):
 
 BOOK = {
     "backward_euler": ButcherTableau("BE", A=[[1]], b=[1], order=1),
-    "trapezoid": ButcherTableau("TR", A=[[0, 0], [F(1, 2), F(1, 2)]], b=[F(1, 2), F(1, 2)], order=2),
+    "trapezoid": ButcherTableau(
+        "TR", A=[[0, 0], [F(1, 2), F(1, 2)]], b=[F(1, 2), F(1, 2)], order=2
+    ),
     "implicit_midpoint": ButcherTableau("IM", A=[[F(1, 2)]], b=[1], order=2),
-    "gauss2": ButcherTableau("G2", A=[[0.25, 0.25 - S3 / 6], [0.25 + S3 / 6, 0.25]],
-                             b=[0.5, 0.5], order=4),
-    "gauss3": ButcherTableau("G3", A=[[5 / 36, 2 / 9 - S15 / 15, 5 / 36 - S15 / 30],
-                                      [5 / 36 + S15 / 24, 2 / 9, 5 / 36 - S15 / 24],
-                                      [5 / 36 + S15 / 30, 2 / 9 + S15 / 15, 5 / 36]],
-                             b=[5 / 18, 4 / 9, 5 / 18], order=6),
-    "radau2": ButcherTableau("R2", A=[[F(5, 12), F(-1, 12)], [F(3, 4), F(1, 4)]],
-                             b=[F(3, 4), F(1, 4)], order=3),
-    "radau3": ButcherTableau("R3", A=[[(88 - 7 * S6) / 360, (296 - 169 * S6) / 1800, (-2 + 3 * S6) / 225],
-                                      [(296 + 169 * S6) / 1800, (88 + 7 * S6) / 360, (-2 - 3 * S6) / 225],
-                                      [(16 - S6) / 36, (16 + S6) / 36, 1 / 9]],
-                             b=[(16 - S6) / 36, (16 + S6) / 36, 1 / 9], order=5),
+    "gauss2": ButcherTableau(
+        "G2", A=[[0.25, 0.25 - S3 / 6], [0.25 + S3 / 6, 0.25]], b=[0.5, 0.5], order=4
+    ),
+    "gauss3": ButcherTableau(
+        "G3",
+        A=[
+            [5 / 36, 2 / 9 - S15 / 15, 5 / 36 - S15 / 30],
+            [5 / 36 + S15 / 24, 2 / 9, 5 / 36 - S15 / 24],
+            [5 / 36 + S15 / 30, 2 / 9 + S15 / 15, 5 / 36],
+        ],
+        b=[5 / 18, 4 / 9, 5 / 18],
+        order=6,
+    ),
+    "radau2": ButcherTableau(
+        "R2", A=[[F(5, 12), F(-1, 12)], [F(3, 4), F(1, 4)]], b=[F(3, 4), F(1, 4)], order=3
+    ),
+    "radau3": ButcherTableau(
+        "R3",
+        A=[
+            [(88 - 7 * S6) / 360, (296 - 169 * S6) / 1800, (-2 + 3 * S6) / 225],
+            [(296 + 169 * S6) / 1800, (88 + 7 * S6) / 360, (-2 - 3 * S6) / 225],
+            [(16 - S6) / 36, (16 + S6) / 36, 1 / 9],
+        ],
+        b=[(16 - S6) / 36, (16 + S6) / 36, 1 / 9],
+        order=5,
+    ),
     "sdirk2": sdirk_l(G_L),
     "sdirk3": sdirk_3(G_3),
 }
@@ -77,7 +94,9 @@ def pade(k, j):
 
 
 def rational(P, Q):
-    return lambda z: np.polyval([float(c) for c in P[::-1]], z) / np.polyval([float(c) for c in Q[::-1]], z)
+    return lambda z: (
+        np.polyval([float(c) for c in P[::-1]], z) / np.polyval([float(c) for c in Q[::-1]], z)
+    )
 
 
 EXPECTED_R = {
@@ -90,10 +109,22 @@ EXPECTED_R = {
     "radau2": rational(*pade(1, 2)),
     "radau3": rational(*pade(2, 3)),
     "sdirk2": lambda z: (1 + (1 - 2 * G_L) * z) / (1 - G_L * z) ** 2,
-    "sdirk3": lambda z: (1 + (1 - 2 * G_3) * z + (G_3**2 - 2 * G_3 + 0.5) * z**2) / (1 - G_3 * z) ** 2,
+    "sdirk3": lambda z: (
+        (1 + (1 - 2 * G_3) * z + (G_3**2 - 2 * G_3 + 0.5) * z**2) / (1 - G_3 * z) ** 2
+    ),
 }
-R_INF = {"backward_euler": 0, "trapezoid": -1, "implicit_midpoint": -1, "gauss2": 1,
-         "gauss3": -1, "gauss4": 1, "radau2": 0, "radau3": 0, "sdirk2": 0, "sdirk3": 1 - S3}
+R_INF = {
+    "backward_euler": 0,
+    "trapezoid": -1,
+    "implicit_midpoint": -1,
+    "gauss2": 1,
+    "gauss3": -1,
+    "gauss4": 1,
+    "radau2": 0,
+    "radau3": 0,
+    "sdirk2": 0,
+    "sdirk3": 1 - S3,
+}
 L_STABLE = {"backward_euler", "radau2", "radau3", "sdirk2"}
 CATALOGUE_IMPLICIT = [k for k in EXPECTED_R if k in methods.names()]
 EXPLICIT = ["euler", "heun", "midpoint", "rk3", "rk4", "dopri5"]
@@ -107,11 +138,11 @@ def test_explicit_R_is_truncated_exponential(key):
     p = tab.order
     assert P[: p + 1] == [F(1, math.factorial(j)) for j in range(p + 1)]
     assert Q == [1] + [0] * tab.s
-    if key != "dopri5":                                     # s = p: nothing beyond z^p
-        assert P[p + 1:] == [0] * (tab.s - p)
-    Pf, Qf = st.stability_polynomials(tab)          # numpy Polynomial, ascending, trimmed
+    if key != "dopri5":  # s = p: nothing beyond z^p
+        assert P[p + 1 :] == [0] * (tab.s - p)
+    Pf, Qf = st.stability_polynomials(tab)  # numpy Polynomial, ascending, trimmed
     np.testing.assert_allclose(Pf.coef, [float(c) for c in P][: Pf.coef.size], atol=1e-14)
-    assert all(c == 0 for c in P[Pf.coef.size:]) and list(Qf.coef) == [1.0]
+    assert all(c == 0 for c in P[Pf.coef.size :]) and list(Qf.coef) == [1.0]
     np.testing.assert_allclose(st.stability_function(tab)(ZS), rational(P, Q)(ZS), rtol=1e-12)
 
 
@@ -151,14 +182,20 @@ def test_real_interval_rk4_root_of_R_plus_one():
     x = float(r[np.abs(r.imag) < 1e-12].real[0])
     assert x == pytest.approx(-2.785293563405, abs=1e-12)
     assert st.real_stability_interval(rn.methods.get("rk4")) == pytest.approx(x, abs=1e-12)
-    assert st.real_stability_interval(rn.methods.get("rk3")) == pytest.approx(-2.5127453266, abs=1e-9)
+    assert st.real_stability_interval(rn.methods.get("rk3")) == pytest.approx(
+        -2.5127453266, abs=1e-9
+    )
     assert st.real_stability_interval(rn.methods.get("dopri5")) == pytest.approx(-3.3066, abs=1e-4)
 
 
 def test_imag_interval_explicit():
-    assert ast.imag_stability_interval(rn.methods.get("rk4")) == pytest.approx(2 * math.sqrt(2), abs=1e-12)
-    assert ast.imag_stability_interval(rn.methods.get("rk3")) == pytest.approx(math.sqrt(3), abs=1e-12)
-    for key in ("euler", "heun", "midpoint"):               # |R(iy)|^2 = 1 + y^2 or 1 + y^4/4
+    assert ast.imag_stability_interval(rn.methods.get("rk4")) == pytest.approx(
+        2 * math.sqrt(2), abs=1e-12
+    )
+    assert ast.imag_stability_interval(rn.methods.get("rk3")) == pytest.approx(
+        math.sqrt(3), abs=1e-12
+    )
+    for key in ("euler", "heun", "midpoint"):  # |R(iy)|^2 = 1 + y^2 or 1 + y^4/4
         assert ast.imag_stability_interval(rn.methods.get(key)) == 0.0
     P, _ = st.stability_polynomials(rn.methods.get("dopri5"), exact=True)
     poly = [float(c) for c in P[::-1]]
@@ -195,9 +232,11 @@ def test_implicit_stability_function(key, tab):
 
 
 # The formula needs A invertible: the trapezoid (singular A) is covered by R_INF above.
-@pytest.mark.parametrize("key, tab", [(k, t) for k, t in _implicit_cases()
-                                      if abs(np.linalg.det(t.A)) >= 1e-14],
-                         ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize(
+    "key, tab",
+    [(k, t) for k, t in _implicit_cases() if abs(np.linalg.det(t.A)) >= 1e-14],
+    ids=lambda v: getattr(v, "name", v),
+)
 def test_R_infinity_matches_inverse_formula(key, tab):
     expected = 1 - tab.b @ np.linalg.solve(tab.A, np.ones(tab.s))
     assert st.R_at_infinity(tab) == pytest.approx(expected, abs=1e-12)
@@ -212,8 +251,8 @@ def test_sdirk3_r_infinity_value():
 
 
 def test_not_A_stable_implicit():
-    assert not ast.is_A_stable(sdirk_3((3 - S3) / 6))       # order 3 too, but not A-stable
-    assert not ast.is_A_stable(theta_method(0.4))            # theta-method: A-stable iff theta >= 1/2
+    assert not ast.is_A_stable(sdirk_3((3 - S3) / 6))  # order 3 too, but not A-stable
+    assert not ast.is_A_stable(theta_method(0.4))  # theta-method: A-stable iff theta >= 1/2
     assert ast.is_A_stable(theta_method(F(3, 5)))
     assert st.R_at_infinity(theta_method(F(2, 5))) == -1.5  # (1 + 0.6z)/(1 - 0.4z)
     assert st.real_stability_interval(theta_method(F(2, 5))) == pytest.approx(-10.0, abs=1e-12)
@@ -221,9 +260,11 @@ def test_not_A_stable_implicit():
 
 def test_pole_returns_infinity():
     R = st.stability_function(BOOK["trapezoid"])
-    assert abs(R(2.0)) == math.inf                         # I - 2A exactly singular
+    assert abs(R(2.0)) == math.inf  # I - 2A exactly singular
     out = R(np.array([1.0, 2.0, 3.0]))
-    assert out[0] == pytest.approx(3.0) and math.isinf(abs(out[1])) and out[2] == pytest.approx(-5.0)
+    assert (
+        out[0] == pytest.approx(3.0) and math.isinf(abs(out[1])) and out[2] == pytest.approx(-5.0)
+    )
     assert ast.poles(BOOK["trapezoid"]) == pytest.approx([2.0])
 
 
@@ -233,15 +274,16 @@ def test_plot_euler_region_area():
 
     res = st_plot().plot_stability_region("euler", xlim=(-2.5, 0.5), ylim=(-1.5, 1.5), n=601)
     cell = (res.x[1] - res.x[0]) * (res.y[1] - res.y[0])
-    assert res.mask.sum() * cell == pytest.approx(math.pi, rel=0.01)   # disc |1 + z| <= 1
+    assert res.mask.sum() * cell == pytest.approx(math.pi, rel=0.01)  # disc |1 + z| <= 1
     assert (res.ax.get_xlabel(), res.ax.get_ylabel()) == ("Re z", "Im z")
-    res2 = st_plot().plot_stability_region(lambda z: 1 / (1 - z), n=51)   # any callable
-    assert res2.mask[25, 0] and not res2.mask[25, 28]     # z = -5 stable, z = 0.6 not
+    res2 = st_plot().plot_stability_region(lambda z: 1 / (1 - z), n=51)  # any callable
+    assert res2.mask[25, 0] and not res2.mask[25, 28]  # z = -5 stable, z = 0.6 not
     plt.close("all")
 
 
 def st_plot():
     from robonum.plotting import regions as stability_plot
+
     return stability_plot
 
 
@@ -259,7 +301,7 @@ def test_bad_input():
     with pytest.raises(TypeError, match="method must be a method name"):
         st_plot().plot_stability_region(3.0)
     with pytest.raises(ValueError, match=r"n must be an integer in \[11, 801\]"):
-        st_plot().plot_stability_region("rk4", n=4001)          # 4001^2 points: 1.3 GB
+        st_plot().plot_stability_region("rk4", n=4001)  # 4001^2 points: 1.3 GB
     with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
         st_plot().plot_stability_region("rk4", ax="abc")
     with pytest.raises(ValueError, match="splitting method"):

@@ -4,6 +4,7 @@ Truth: the harmonic oscillator's exact solution and one-step matrices derived
 by hand, finite-difference Jacobians of the one-step map, time reversal, and
 the generic RK steppers as the non-symplectic contrast.
 """
+
 import numpy as np
 import pytest
 
@@ -31,7 +32,8 @@ def symplectic_step(grad_V, q, p, h, method="verlet"):
     st = Symplectic(method)
     work = Work(prob)
     y = st.step(work, 0.0, prob.y0.copy(), h, st.init(work, 0.0, prob.y0, h))[0]
-    return y[:prob.d], y[prob.d:]
+    return y[: prob.d], y[prob.d :]
+
 
 # Two uncoupled oscillators with frequencies ω = (1, 2): V = Σ ω_i² q_i² / 2.
 W = np.array([1.0, 2.0])
@@ -40,12 +42,14 @@ J4 = np.block([[np.zeros((2, 2)), np.eye(2)], [-np.eye(2), np.zeros((2, 2))]])
 
 
 def grad_oscillator(q):
-    return W ** 2 * q
+    return W**2 * q
 
 
 def exact_oscillator(t):
-    return (Q0 * np.cos(W * t) + P0 / W * np.sin(W * t),
-            -Q0 * W * np.sin(W * t) + P0 * np.cos(W * t))
+    return (
+        Q0 * np.cos(W * t) + P0 / W * np.sin(W * t),
+        -Q0 * W * np.sin(W * t) + P0 * np.cos(W * t),
+    )
 
 
 def grad_henon_heiles(q):
@@ -58,9 +62,14 @@ def grad_pendulum(q):
     return np.sin(q)
 
 
-@pytest.mark.parametrize("method, order, hs", [("symplectic_euler", 1, (0.01, 0.005)),
-                                               ("verlet", 2, (0.05, 0.025)),
-                                               ("yoshida4", 4, (0.05, 0.025))])
+@pytest.mark.parametrize(
+    "method, order, hs",
+    [
+        ("symplectic_euler", 1, (0.01, 0.005)),
+        ("verlet", 2, (0.05, 0.025)),
+        ("yoshida4", 4, (0.05, 0.025)),
+    ],
+)
 def test_observed_order_on_the_harmonic_oscillator(method, order, hs):
     T = 10.0
     q_ex, p_ex = exact_oscillator(T)
@@ -74,8 +83,8 @@ def test_observed_order_on_the_harmonic_oscillator(method, order, hs):
 
 def test_yoshida_coefficients_cancel_the_third_order_terms():
     g1, g0, _ = YOSHIDA4_GAMMAS
-    assert 2 * g1 + g0 == pytest.approx(1.0, abs=1e-15)           # consistency
-    assert 2 * g1 ** 3 + g0 ** 3 == pytest.approx(0.0, abs=1e-14)  # order-3 error cancels
+    assert 2 * g1 + g0 == pytest.approx(1.0, abs=1e-15)  # consistency
+    assert 2 * g1**3 + g0**3 == pytest.approx(0.0, abs=1e-14)  # order-3 error cancels
 
 
 def test_gradient_evaluations_are_counted_and_reused():
@@ -97,10 +106,14 @@ def test_gradient_evaluations_are_counted_and_reused():
 def test_verlet_one_step_matrix_on_the_oscillator_is_the_hand_derived_one():
     # V = q²/2: p½ = p - h q/2, q1 = (1 - h²/2) q + h p, p1 = -h(1 - h²/4) q + (1 - h²/2) p
     h = 0.3
-    M = np.column_stack([np.r_[symplectic_step(lambda q: q, [1.0], [0.0], h)],
-                         np.r_[symplectic_step(lambda q: q, [0.0], [1.0], h)]])
+    M = np.column_stack(
+        [
+            np.r_[symplectic_step(lambda q: q, [1.0], [0.0], h)],
+            np.r_[symplectic_step(lambda q: q, [0.0], [1.0], h)],
+        ]
+    )
     expected = np.array([[1 - h * h / 2, h], [-h * (1 - h * h / 4), 1 - h * h / 2]])
-    EPS = np.finfo(float).eps       # entries <= 1 from 3 multiply-adds: a few eps
+    EPS = np.finfo(float).eps  # entries <= 1 from 3 multiply-adds: a few eps
     np.testing.assert_allclose(M, expected, rtol=0, atol=8 * EPS)
     J2 = np.array([[0.0, 1.0], [-1.0, 0.0]])
     np.testing.assert_allclose(M.T @ J2 @ M, J2, rtol=0, atol=16 * EPS)
@@ -118,8 +131,10 @@ def _fd_jacobian(step_map, z, delta=1e-5):
 @pytest.mark.parametrize("method", ["symplectic_euler", "verlet", "yoshida4"])
 def test_one_step_map_is_symplectic_on_henon_heiles(method):
     h, z0 = 0.3, np.array([0.1, -0.2, 0.3, 0.15])
-    M = _fd_jacobian(lambda z: np.r_[symplectic_step(grad_henon_heiles, z[:2], z[2:], h, method)], z0)
-    assert np.max(np.abs(M.T @ J4 @ M - J4)) < 1e-9   # central FD error ~1e-10
+    M = _fd_jacobian(
+        lambda z: np.r_[symplectic_step(grad_henon_heiles, z[:2], z[2:], h, method)], z0
+    )
+    assert np.max(np.abs(M.T @ J4 @ M - J4)) < 1e-9  # central FD error ~1e-10
 
 
 def test_rk4_one_step_map_is_not_symplectic():
@@ -131,8 +146,9 @@ def test_rk4_one_step_map_is_not_symplectic():
     assert np.max(np.abs(M.T @ J4 @ M - J4)) > 1e-6
 
 
-@pytest.mark.parametrize("method, reversible", [("verlet", True), ("yoshida4", True),
-                                                ("symplectic_euler", False)])
+@pytest.mark.parametrize(
+    "method, reversible", [("verlet", True), ("yoshida4", True), ("symplectic_euler", False)]
+)
 def test_time_reversibility(method, reversible):
     # Symmetric methods: run n steps, flip p, run n steps, flip p -> the start again.
     fwd = integrate_symplectic(grad_pendulum, [1.0], [0.3], (0, 100), 0.1, method)
@@ -162,10 +178,10 @@ def pendulum_energy_errors():
 def test_verlet_energy_error_is_bounded(pendulum_energy_errors):
     t, err = pendulum_energy_errors["verlet"]
     first, whole = max_error_up_to(t, err, [100.0, 1000.0])
-    assert whole < 1.02 * first                              # no drift after the first orbits
+    assert whole < 1.02 * first  # no drift after the first orbits
     assert abs(growth_exponent(t, err, 100.0, 1000.0)) < 0.01
     _, peaks = max_error_in_windows(t, err, 10)
-    assert np.ptp(peaks) < 0.02 * peaks.max()                # flat profile
+    assert np.ptp(peaks) < 0.02 * peaks.max()  # flat profile
 
 
 def test_rk4_energy_error_drifts_linearly(pendulum_energy_errors):
@@ -200,17 +216,20 @@ def test_save_every_keeps_the_last_step():
     np.testing.assert_array_equal(sol.q[:, -1], full.q[:, -1])
 
 
-@pytest.mark.parametrize("kwargs, exc, word", [
-    (dict(grad_V=3), TypeError, "grad_V"),
-    (dict(q0=[1.0, 2.0]), ValueError, "q0 and p0"),
-    (dict(q0=[np.nan]), ValueError, "q0"),
-    (dict(method="leapfrog"), ValueError, "method"),
-    (dict(h=0.0), ValueError, "h must"),
-    (dict(t_span=(1, 0)), ValueError, "t_span"),
-    (dict(save_every=0), ValueError, "save_every"),
-    (dict(grad_V=lambda q: np.ones(2)), ValueError, "grad_V"),
-    (dict(grad_V=lambda q: 1j * q), TypeError, "grad_V must return real"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, word",
+    [
+        (dict(grad_V=3), TypeError, "grad_V"),
+        (dict(q0=[1.0, 2.0]), ValueError, "q0 and p0"),
+        (dict(q0=[np.nan]), ValueError, "q0"),
+        (dict(method="leapfrog"), ValueError, "method"),
+        (dict(h=0.0), ValueError, "h must"),
+        (dict(t_span=(1, 0)), ValueError, "t_span"),
+        (dict(save_every=0), ValueError, "save_every"),
+        (dict(grad_V=lambda q: np.ones(2)), ValueError, "grad_V"),
+        (dict(grad_V=lambda q: 1j * q), TypeError, "grad_V must return real"),
+    ],
+)
 def test_bad_input_names_the_parameter(kwargs, exc, word):
     args = dict(grad_V=grad_pendulum, q0=[1.0], p0=[0.0], t_span=(0, 1), h=0.1)
     args.update(kwargs)
@@ -225,13 +244,14 @@ def test_energy_helpers_on_known_curves():
     np.testing.assert_allclose(energy_error([-2.0, -2.5], relative=True), [0, 0.25])
     assert growth_exponent(t, 3e-6 * t, 10, 100) == pytest.approx(1.0, abs=1e-12)
     assert growth_exponent(t, 1e-3 * (1 + np.sin(t)), 10, 100) == pytest.approx(0.0, abs=1e-3)
-    np.testing.assert_allclose(max_error_up_to(t, t ** 2, [0.0, 50.0, 100.0]), [0, 2500, 10000])
+    np.testing.assert_allclose(max_error_up_to(t, t**2, [0.0, 50.0, 100.0]), [0, 2500, 10000])
     ends, peaks = max_error_in_windows(t, t, 4)
     np.testing.assert_allclose(ends, [25, 50, 75, 100])
     np.testing.assert_allclose(peaks, [25, 50, 75, 100])
     q, p = np.array([[0.0, 1.0]]), np.array([[1.0, 0.0]])
-    np.testing.assert_allclose(separable_energy(lambda q: -np.cos(q[0]), q, p),
-                               pendulum_energy(np.vstack([q[0], p[0]])))
+    np.testing.assert_allclose(
+        separable_energy(lambda q: -np.cos(q[0]), q, p), pendulum_energy(np.vstack([q[0], p[0]]))
+    )
 
 
 def test_energy_helpers_reject_bad_input():

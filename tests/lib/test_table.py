@@ -1,4 +1,5 @@
 """Result tables, the inline markup they share with exercises, and numbers written for people."""
+
 import re
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -14,7 +15,9 @@ MATH = '<span class="math notranslate nohighlight">{}</span>'
 
 def stability_table(**kw):
     rows = [["rk4", 4, -2.7852935634, True], ["backward_euler", 1, -np.inf, np.bool_(False)]]
-    return Table(rows, ["방법", "차수", "실수축 끝 $x$", "A-안정"], caption="**표 1** 안정 구간", **kw)
+    return Table(
+        rows, ["방법", "차수", "실수축 끝 $x$", "A-안정"], caption="**표 1** 안정 구간", **kw
+    )
 
 
 class _Cells(HTMLParser):
@@ -46,12 +49,17 @@ class _Cells(HTMLParser):
 def test_html_structure_scrolls_instead_of_overflowing():
     html = stability_table().to_html()
     assert html.startswith('<div class="rn-table-wrap" style="overflow-x:auto;')
-    assert '<table class="rn-table"' in html and '<caption style="padding:0 .9em"><strong>표 1</strong> 안정 구간</caption>' in html
+    assert (
+        '<table class="rn-table"' in html
+        and '<caption style="padding:0 .9em"><strong>표 1</strong> 안정 구간</caption>' in html
+    )
     cells = _Cells(html)
     header, *body = cells.rows
     assert [c[0] for c in header] == ["th"] * 4 and all(c[1]["scope"] == "col" for c in header)
-    assert [[c[2] for c in row] for row in body] == [["rk4", "4", "-2.785", "예"],
-                                                    ["backward_euler", "1", "-∞", "아니요"]]
+    assert [[c[2] for c in row] for row in body] == [
+        ["rk4", "4", "-2.785", "예"],
+        ["backward_euler", "1", "-∞", "아니요"],
+    ]
     # numeric columns are right-aligned and never break inside a number; text columns are left
     num = "text-align:right;white-space:nowrap"
     assert [c[1].get("style") for c in body[0]] == [None, num, num, None]
@@ -66,7 +74,7 @@ def test_a_text_cell_of_numbers_breaks_between_numbers_never_inside_one():
     html = t.to_html()
     assert "<td>5.21 / 704</td>" in html and "<td>+3</td>" in html
     assert '<td><span style="white-space:nowrap">-1.2e-3</span> (4.1)</td>' in html
-    assert "<td>유연 관절-2</td>" in html          # words: not a text of numbers
+    assert "<td>유연 관절-2</td>" in html  # words: not a text of numbers
 
 
 def test_html_is_deterministic_and_the_notebook_stores_each_number_once():
@@ -75,18 +83,23 @@ def test_html_is_deterministic_and_the_notebook_stores_each_number_once():
     bundle = a._repr_mimebundle_()
     # the notebook tests compare the HTML; text/plain only names the table, so a
     # number is not compared twice (once without the band its column may carry)
-    assert bundle == {"text/html": a.to_html(), "text/plain": "표 1 안정 구간 (Table(2 rows x 4 columns))"}
+    assert bundle == {
+        "text/html": a.to_html(),
+        "text/plain": "표 1 안정 구간 (Table(2 rows x 4 columns))",
+    }
     assert not re.search(r"\d\.\d", bundle["text/plain"])
     assert a._repr_html_() == a.to_html() and str(a) == a.to_text()
 
 
 def test_a_column_with_a_band_marks_its_cells_and_only_its_cells():
     band = Tol(rtol=0.05, why="adaptive step sequence differs between machines")
-    t = Table([["hires", 5271, 0.98], ["rober", 1661, 1.02]], ["문제", "nfev", "비"], tol={"nfev": band})
+    t = Table(
+        [["hires", 5271, 0.98], ["rober", 1661, 1.02]], ["문제", "nfev", "비"], tol={"nfev": band}
+    )
     html = t.to_html()
     assert html.count('data-rn-tol="0.05 0.0"') == 2
     assert re.search(r'<td data-rn-tol="0.05 0.0"[^>]*>5271</td>', html)
-    assert "<td style=\"text-align:right;white-space:nowrap\">0.98</td>" in html
+    assert '<td style="text-align:right;white-space:nowrap">0.98</td>' in html
     with pytest.raises(TypeError, match=r"tol\[1\] must be a robonum.book.Tol"):
         Table([["a", 1]], ["x", "y"], tol={1: 0.05})
     with pytest.raises(ValueError, match="tol key 'z'"):
@@ -106,15 +119,21 @@ def test_formats_by_index_by_header_and_callables():
     cells = _Cells(t.to_html()).rows[1]
     assert cells[2][2] == "-2.7853"
     assert MATH.format("\\(4\\)") + "차" in t.to_html()
-    assert _Cells(t.to_html()).rows[2][2][2] == "-∞"   # a format spec never prints "-inf"
+    assert _Cells(t.to_html()).rows[2][2][2] == "-∞"  # a format spec never prints "-inf"
     listed = stability_table(formats=[None, None, ".2e", None])
     assert _Cells(listed.to_html()).rows[1][2][2] == "-2.79e+00"
 
 
 def test_default_cell_texts():
-    t = Table([[None, 3, 0.1 + 0.2, 10 ** 20, Fraction(1, 3), float("nan")]], list("abcdef"))
-    assert [c[2] for c in _Cells(t.to_html()).rows[1]] == ["—", "3", "0.3", "100000000000000000000",
-                                                          "0.3333", "NaN"]
+    t = Table([[None, 3, 0.1 + 0.2, 10**20, Fraction(1, 3), float("nan")]], list("abcdef"))
+    assert [c[2] for c in _Cells(t.to_html()).rows[1]] == [
+        "—",
+        "3",
+        "0.3",
+        "100000000000000000000",
+        "0.3333",
+        "NaN",
+    ]
 
 
 def test_alignment_choices():
@@ -125,13 +144,16 @@ def test_alignment_choices():
     assert Table([[1.0], [None]], ["x"]).align == ["right"]
 
 
-@pytest.mark.parametrize("kwargs, exc, word", [
-    ({"formats": [".3f"]}, ValueError, "formats"),
-    ({"formats": {"없는 열": ".3f"}}, ValueError, "formats"),
-    ({"formats": {0: 3}}, TypeError, "formats"),
-    ({"align": "lrx?"}, ValueError, "align"),
-    ({"caption": 3}, TypeError, "caption"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, word",
+    [
+        ({"formats": [".3f"]}, ValueError, "formats"),
+        ({"formats": {"없는 열": ".3f"}}, ValueError, "formats"),
+        ({"formats": {0: 3}}, TypeError, "formats"),
+        ({"align": "lrx?"}, ValueError, "align"),
+        ({"caption": 3}, TypeError, "caption"),
+    ],
+)
 def test_bad_options_are_refused(kwargs, exc, word):
     with pytest.raises(exc, match=word):
         stability_table(**kwargs)
@@ -147,18 +169,22 @@ def test_bad_shapes_are_refused():
 # -- text/plain ----------------------------------------------------------------------
 def test_text_plain_is_aligned_with_wide_hangul():
     # Hangul takes two columns in a monospace font: 방법 is as wide as "rk4 ", 차수 as "----"
-    assert stability_table().to_text() == "\n".join([
-        "표 1 안정 구간",
-        "방법            차수  실수축 끝 x  A-안정",
-        "--------------  ----  -----------  ------",
-        "rk4                4       -2.785  예",
-        "backward_euler     1           -∞  아니요",
-    ])
+    assert stability_table().to_text() == "\n".join(
+        [
+            "표 1 안정 구간",
+            "방법            차수  실수축 끝 x  A-안정",
+            "--------------  ----  -----------  ------",
+            "rk4                4       -2.785  예",
+            "backward_euler     1           -∞  아니요",
+        ]
+    )
 
 
 def test_text_plain_makes_common_tex_readable():
-    assert plain_text("$2.79 \\times 10^{-4}$, $\\lambda h \\le 2$, `x`, **굵게**") == \
-        "2.79 × 10^-4, λ h ≤ 2, x, 굵게"
+    assert (
+        plain_text("$2.79 \\times 10^{-4}$, $\\lambda h \\le 2$, `x`, **굵게**")
+        == "2.79 × 10^-4, λ h ≤ 2, x, 굵게"
+    )
     assert plain_text("$\\operatorname{Re}\\lambda$ and \\$5") == "Reλ and $5"
 
 
@@ -169,21 +195,37 @@ def test_width_counts_hangul_as_two():
 # -- markup --------------------------------------------------------------------------
 def test_inline_and_block_markup():
     assert inline_html("$$x^2$$") == MATH.format("\\[x^2\\]")
-    assert inline_html("a $ b") == "a $ b"               # a lone dollar stays a dollar
+    assert inline_html("a $ b") == "a $ b"  # a lone dollar stays a dollar
     assert inline_html("**$x$**") == "<strong>" + MATH.format("\\(x\\)") + "</strong>"
     assert inline_html("`a*b*` **c**") == "<code>a*b*</code> <strong>c</strong>"
-    assert block_html("첫 줄\n이어짐\n\n- 하나\n- $x$") == \
-        "<p>첫 줄 이어짐</p><ul><li>하나</li><li>" + MATH.format("\\(x\\)") + "</li></ul>"
+    assert (
+        block_html("첫 줄\n이어짐\n\n- 하나\n- $x$")
+        == "<p>첫 줄 이어짐</p><ul><li>하나</li><li>" + MATH.format("\\(x\\)") + "</li></ul>"
+    )
 
 
 # -- numbers -------------------------------------------------------------------------
-@pytest.mark.parametrize("x, sig, text", [
-    (2.7852935634, 4, "2.785"), (2.0, 4, "2"), (-2.785, 4, "-2.785"), (0.5, 4, "0.5"),
-    (0.0333333, 3, "0.0333"), (2.79e-4, 3, "0.000279"), (2.79e-5, 3, "2.79e-5"),
-    (1234567.0, 4, "1.235e6"), (9.9996, 4, "10"), (-0.0, 4, "0"), (3590, 4, "3590"),
-    (np.float64(1 / 3), 4, "0.3333"), (Fraction(1, 3), 2, "0.33"),
-    (float("inf"), 4, "∞"), (-np.inf, 4, "-∞"), (float("nan"), 4, "NaN"),
-])
+@pytest.mark.parametrize(
+    "x, sig, text",
+    [
+        (2.7852935634, 4, "2.785"),
+        (2.0, 4, "2"),
+        (-2.785, 4, "-2.785"),
+        (0.5, 4, "0.5"),
+        (0.0333333, 3, "0.0333"),
+        (2.79e-4, 3, "0.000279"),
+        (2.79e-5, 3, "2.79e-5"),
+        (1234567.0, 4, "1.235e6"),
+        (9.9996, 4, "10"),
+        (-0.0, 4, "0"),
+        (3590, 4, "3590"),
+        (np.float64(1 / 3), 4, "0.3333"),
+        (Fraction(1, 3), 2, "0.33"),
+        (float("inf"), 4, "∞"),
+        (-np.inf, 4, "-∞"),
+        (float("nan"), 4, "NaN"),
+    ],
+)
 def test_fmt(x, sig, text):
     assert fmt(x, sig) == text
 

@@ -1,4 +1,5 @@
 """Butcher tableaux are validated on construction and classified from their data."""
+
 from fractions import Fraction as F
 
 import numpy as np
@@ -26,11 +27,20 @@ def test_rational_tableaux_keep_exact_coefficients():
     assert rn.methods.get("sdirk2").exact is None  # gamma = 1 - sqrt(2)/2 is irrational
 
 
-@pytest.mark.parametrize("key, kind", [
-    ("euler", "explicit"), ("rk4", "explicit"), ("dopri5", "explicit"),
-    ("backward_euler", "SDIRK"), ("sdirk2", "SDIRK"), ("sdirk3", "SDIRK"),
-    ("trapezoid", "DIRK"), ("gauss2", "implicit"), ("radau3", "implicit"),
-])
+@pytest.mark.parametrize(
+    "key, kind",
+    [
+        ("euler", "explicit"),
+        ("rk4", "explicit"),
+        ("dopri5", "explicit"),
+        ("backward_euler", "SDIRK"),
+        ("sdirk2", "SDIRK"),
+        ("sdirk3", "SDIRK"),
+        ("trapezoid", "DIRK"),
+        ("gauss2", "implicit"),
+        ("radau3", "implicit"),
+    ],
+)
 def test_kind_is_read_from_the_structure_of_A(key, kind):
     assert rn.methods.get(key).kind == kind
 
@@ -43,15 +53,26 @@ def test_registry_lookup_and_errors():
         rn.methods.get(4)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.6]), ValueError, "sum to 1"),
-    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], c=[0, 0.9]), ValueError, "row sums of A must equal c"),
-    (dict(A=[[0, 0, 0]], b=[1, 0, 0]), ValueError, "square"),
-    (dict(A=[[0, 0], [1, 0]], b=[1]), ValueError, "b must have shape"),
-    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], order=0), ValueError, "order"),
-    (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], b_hat=[1, 1], order_hat=1), ValueError, "b_hat must sum"),
-    (dict(A=[[np.nan]], b=[1]), ValueError, "finite"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.6]), ValueError, "sum to 1"),
+        (
+            dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], c=[0, 0.9]),
+            ValueError,
+            "row sums of A must equal c",
+        ),
+        (dict(A=[[0, 0, 0]], b=[1, 0, 0]), ValueError, "square"),
+        (dict(A=[[0, 0], [1, 0]], b=[1]), ValueError, "b must have shape"),
+        (dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], order=0), ValueError, "order"),
+        (
+            dict(A=[[0, 0], [1, 0]], b=[0.5, 0.5], b_hat=[1, 1], order_hat=1),
+            ValueError,
+            "b_hat must sum",
+        ),
+        (dict(A=[[np.nan]], b=[1]), ValueError, "finite"),
+    ],
+)
 def test_inconsistent_tableaux_are_rejected(kwargs, error, match):
     with pytest.raises(error, match=match):
         ButcherTableau("bad", **kwargs)

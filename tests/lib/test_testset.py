@@ -1,4 +1,5 @@
 """The IVP test set problems: published reference values against SciPy at rtol 1e-12."""
+
 import numpy as np
 import pytest
 from scipy.integrate import solve_ivp
@@ -52,12 +53,12 @@ def test_work_front_drops_dominated_runs():
     d, w = [4.7, 5.3, 6.4, 6.7, 5.3], [1663, 1985, 4095, 3192, 2500]
     fd, fw = bench.work_front(d, w)
     assert fd.tolist() == [4.7, 5.3, 6.7] and fw.tolist() == [1663, 1985, 3192]
-    assert np.all(np.diff(fw) > 0)              # more digits always cost more along the front
+    assert np.all(np.diff(fw) > 0)  # more digits always cost more along the front
     # at 6.5 digits the front interpolates between 5.3 and 6.7; the raw cloud between 6.4 and 6.7
     on_front = bench.work_at(d, w, 6.5, front=True)
     raw = bench.work_at(d, w, 6.5)
     assert 1985 < on_front < 3192 < raw < 4095
-    assert bench.work_at(d, w, 7.0, front=True) is None      # no extrapolation upwards
+    assert bench.work_at(d, w, 7.0, front=True) is None  # no extrapolation upwards
     # below the front the cheapest run answers: it already reaches more digits
     assert bench.work_at([5.0, 4.0], [100.0, 150.0], 4.5, front=True) == 100.0
     assert bench.work_at([5.0, 4.0], [100.0, 150.0], 4.5) == pytest.approx(np.sqrt(100 * 150))
@@ -71,7 +72,7 @@ def test_work_front_bad_input():
 
 
 def test_the_better_code_is_read_on_its_own_front():
-    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
+    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)  # noqa: E731
     # HIRES, rtol 1e-4 ... 1e-8 (digits, nfev): our Radau's runs about 6 digits, and our BDF's
     radau = [run(5.21, 704), run(5.55, 888), run(8.13, 1215), run(8.76, 1535)]
     bdf = [run(5.78, 1184), run(6.40, 1411), run(7.66, 1777)]
@@ -84,7 +85,8 @@ def test_the_better_code_is_read_on_its_own_front():
     assert merged > 1.2 * alone
     # where only BDF's front brackets the target, BDF answers; above both, nobody does
     assert bench.better_work_at([radau[:2], bdf], 7.0) == pytest.approx(
-        bench.work_at([6.40, 7.66], [1411, 1777], 7.0))
+        bench.work_at([6.40, 7.66], [1411, 1777], 7.0)
+    )
     # a front that starts above the target answers with its cheapest run (more digits already)
     assert bench.better_work_at([bdf], 5.0) == 1184
     assert bench.better_work_at([radau, bdf], 9.0) is None
@@ -95,14 +97,14 @@ def test_the_better_code_is_read_on_its_own_front():
 
 
 def test_cost_ratio_reads_the_other_front_at_each_runs_digits():
-    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)   # noqa: E731
+    run = lambda d, n, ok=True: dict(digits=d, nfev=n, cpu=n / 1e4, ok=ok)  # noqa: E731
     mine = [run(4.0, 200), run(6.0, 400), run(9.0, 900), run(5.0, 300, ok=False)]
-    other = [run(5.0, 100), run(7.0, 400), run(6.5, 500)]      # (6.5, 500) is not on the front
+    other = [run(5.0, 100), run(7.0, 400), run(6.5, 500)]  # (6.5, 500) is not on the front
     q = bench.cost_ratio(mine, other)
-    assert q[0] == 100 / 200                 # below the front: its cheapest run already does it
-    assert q[1] == pytest.approx(200 / 400)   # halfway between 100 and 400 in log work
-    assert q[2] is None and q[3] is None     # above what the others reach; a failed run
-    assert bench.cost_ratio(mine, other[:1]) == [None] * 4     # one point is no front
+    assert q[0] == 100 / 200  # below the front: its cheapest run already does it
+    assert q[1] == pytest.approx(200 / 400)  # halfway between 100 and 400 in log work
+    assert q[2] is None and q[3] is None  # above what the others reach; a failed run
+    assert bench.cost_ratio(mine, other[:1]) == [None] * 4  # one point is no front
     assert bench.cost_ratio(mine[:1], other, key="cpu")[0] == pytest.approx(0.5)
     with pytest.raises(ValueError, match="key"):
         bench.cost_ratio(mine, other, key="steps")

@@ -5,6 +5,7 @@ Nothing here runs an integration; every function reads a method's arrays
 objects of :mod:`robonum.methods` offer the same analysis as methods, e.g.
 ``rn.methods.get("rk4").real_stability_interval()``.
 """
+
 from . import (
     a_stability,
     backward_error,
@@ -15,4 +16,12 @@ from . import (
     symplecticity,
 )
 
-__all__ = ["a_stability", "backward_error", "energy", "multistep", "order_conditions", "stability", "symplecticity"]
+__all__ = [
+    "a_stability",
+    "backward_error",
+    "energy",
+    "multistep",
+    "order_conditions",
+    "stability",
+    "symplecticity",
+]

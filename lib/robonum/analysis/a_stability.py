@@ -7,6 +7,7 @@ is non-negative; a method is A-stable iff ``R`` has no pole in
 
 References: Hairer & Wanner, *Solving ODEs II*, sec. IV.3.
 """
+
 from __future__ import annotations
 
 import math
@@ -76,9 +77,9 @@ def imag_stability_interval(tableau) -> float:
     E = _clean_e(tab)
     nz = np.flatnonzero(E)
     if nz.size == 0:
-        return math.inf                    # |R(iy)| == 1 on the whole axis
+        return math.inf  # |R(iy)| == 1 on the whole axis
     if E[nz[0]] < 0:
-        return 0.0                         # |R(iy)| > 1 immediately after 0
+        return 0.0  # |R(iy)| > 1 immediately after 0
     w = trimmed_roots(E, 0.0)
     w = w[(np.abs(w.imag) <= 1e-6 * (1 + np.abs(w))) & (w.real > 1e-14)].real
     cand = sorted(np.sqrt(w))
@@ -86,8 +87,7 @@ def imag_stability_interval(tableau) -> float:
     def bad(y):
         return npoly.polyval(y * y, E) < 0
 
-    cross = first_crossing(lambda y: abs(R(1j * y)) - 1.0, cand, bad,
-                            cand[0] / 2 if cand else 0.5)
+    cross = first_crossing(lambda y: abs(R(1j * y)) - 1.0, cand, bad, cand[0] / 2 if cand else 0.5)
     return math.inf if cross is None else float(cross)
 
 
@@ -124,5 +124,3 @@ def is_L_stable(tableau) -> bool:
     """L-stable: A-stable and ``R(inf) = 0`` (Hairer & Wanner II, sec. IV.3)."""
     tab = require_tableau(tableau)
     return is_A_stable(tab) and abs(R_at_infinity(tab)) <= 1e-12
-
-

@@ -14,6 +14,7 @@ Steps of varying size (``rn.integrate(problem, method, rule)``) break this:
 the steps no longer share one modified Hamiltonian, and a size read from the
 state makes the step map non-symplectic (HLW sec. VIII.1).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -21,7 +22,7 @@ import numpy as np
 from .. import _validate as check
 from ..problem import HamiltonianProblem
 
-MAX_COLUMNS = 200_000        # modified_energy calls ∇V and ∇²V once per column
+MAX_COLUMNS = 200_000  # modified_energy calls ∇V and ∇²V once per column
 MODIFIED = ("verlet", "symplectic_euler")
 
 
@@ -41,11 +42,15 @@ def modified_energy(problem: HamiltonianProblem, y, h: float, method: str = "ver
     h = check.positive("h", h, hi=1e6)
     check.one_of("method", method, MODIFIED)
     if method == "verlet" and problem.hess_V is None:
-        raise ValueError(f"{problem.name}: the Verlet modified energy needs hess_V (pass it to the problem)")
+        raise ValueError(
+            f"{problem.name}: the Verlet modified energy needs hess_V (pass it to the problem)"
+        )
     y = check.real_array("y", y, max_size=2 * problem.d * MAX_COLUMNS)
     cols = y.reshape(y.shape[0], -1) if y.ndim == 2 else y.reshape(-1, 1)
     if cols.shape[0] != 2 * problem.d:
-        raise ValueError(f"y must have shape ({2 * problem.d},) or ({2 * problem.d}, m), got {y.shape}")
+        raise ValueError(
+            f"y must have shape ({2 * problem.d},) or ({2 * problem.d}, m), got {y.shape}"
+        )
     d = problem.d
     H = np.asarray(problem.energy(cols), dtype=float)
     extra = np.empty(cols.shape[1])

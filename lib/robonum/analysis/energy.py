@@ -7,6 +7,7 @@ roughly linearly in ``t`` (Hairer, Lubich & Wanner, *Geometric Numerical
 Integration*, sec. I.1 and ch. IX).  The helpers below give the error
 curve, its running maximum and the growth exponent ``α`` in ``err ~ t^α``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,8 +28,10 @@ def separable_energy(V, q, p) -> np.ndarray:
         raise ValueError(f"q and p must have the same shape, got {q.shape} and {p.shape}")
     v = np.asarray(V(q), dtype=float)
     if v.shape != (q.shape[1],):
-        raise ValueError(f"V(q) for q of shape {q.shape} must return shape ({q.shape[1]},) "
-                         f"(one value per column), got {v.shape}")
+        raise ValueError(
+            f"V(q) for q of shape {q.shape} must return shape ({q.shape[1]},) "
+            f"(one value per column), got {v.shape}"
+        )
     return 0.5 * np.sum(p * p, axis=0) + v
 
 
@@ -48,7 +51,9 @@ def _check_curve(t, err):
     t = check.real_array("t", t, ndim=1, max_size=100_000_000)
     err = check.real_array("err", err, ndim=1, max_size=100_000_000)
     if t.shape != err.shape or t.size == 0:
-        raise ValueError(f"t and err must be non-empty and of equal length, got {t.size} and {err.size}")
+        raise ValueError(
+            f"t and err must be non-empty and of equal length, got {t.size} and {err.size}"
+        )
     if np.any(np.diff(t) <= 0):
         raise ValueError("t must be strictly increasing")
     return t, err

@@ -23,6 +23,7 @@ References: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. III.1-III.3
 (BDF, order, root condition, Dahlquist barrier); Hairer & Wanner, *Solving
 ODEs II*, sec. V.1-V.2 (stability regions, A(alpha)-stability of BDF).
 """
+
 from __future__ import annotations
 
 import numbers
@@ -38,8 +39,8 @@ from .. import _validate as check
 # Roots this close to the unit circle count as "on" it (numpy's roots of these
 # small, well-scaled polynomials carry rounding errors of order 1e-14).
 _ROOT_TOL = 1e-9
-_CHUNK = 65536             # points per batched eigenvalue call (bounds memory)
-MAX_POINTS = 2_000_000     # one call of max_root_modulus
+_CHUNK = 65536  # points per batched eigenvalue call (bounds memory)
+MAX_POINTS = 2_000_000  # one call of max_root_modulus
 MAX_K = 12
 
 
@@ -60,7 +61,7 @@ def _bdf_exact(k: int) -> tuple[list[Fraction], Fraction]:
         denom = Fraction(1)
         for sm in others:
             denom *= sj - sm
-        deriv = Fraction(0)       # d/ds prod_m (s - s_m) at s = 0: sum over the dropped factor
+        deriv = Fraction(0)  # d/ds prod_m (s - s_m) at s = 0: sum over the dropped factor
         for drop in range(len(others)):
             term = Fraction(1)
             for i, sm in enumerate(others):
@@ -145,12 +146,13 @@ def lmm_order(alpha, beta, *, max_order: int = 20) -> int:
     to ``max |alpha|`` (the constants are sums of O(k^q) terms of that size).
     Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. III.2 (order).
     """
-    a, _ = lmm_arrays(alpha, beta)           # validates both, even when exact
+    a, _ = lmm_arrays(alpha, beta)  # validates both, even when exact
     max_order = check.integer("max_order", max_order, 1, 40)
     exact = _is_exact(list(alpha) + list(beta))
     scale = 0 if exact else 1e-12 * float(np.max(np.abs(a)))
-    consts = error_constants(list(alpha) if exact else a, list(beta) if exact else beta,
-                             max_order + 1)
+    consts = error_constants(
+        list(alpha) if exact else a, list(beta) if exact else beta, max_order + 1
+    )
     p = -1
     for q, c in enumerate(consts):
         if abs(c) > scale:
@@ -193,12 +195,14 @@ def zero_stability(alpha) -> ZeroStability:
     mod = np.abs(roots)
     max_mod = float(mod.max()) if roots.size else 0.0
     if max_mod > 1 + _ROOT_TOL:
-        return ZeroStability(False, roots, max_mod,
-                             f"root {roots[0]:.6g} has modulus {max_mod:.10g} > 1")
+        return ZeroStability(
+            False, roots, max_mod, f"root {roots[0]:.6g} has modulus {max_mod:.10g} > 1"
+        )
     for r in roots[np.abs(mod - 1) <= _ROOT_TOL]:
         if int(np.sum(np.abs(roots - r) <= 1e-6)) > 1:
-            return ZeroStability(False, roots, max_mod,
-                                 f"root {r:.6g} on the unit circle is not simple")
+            return ZeroStability(
+                False, roots, max_mod, f"root {r:.6g} on the unit circle is not simple"
+            )
     return ZeroStability(True, roots, max_mod, "root condition holds")
 
 
@@ -214,8 +218,11 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. V.1 (boundary locus).
     """
     a, bt = lmm_arrays(alpha, beta)
-    th = (np.linspace(0.0, 2 * np.pi, 2001) if theta is None
-          else check.real_array("theta", theta, max_size=1_000_000))
+    th = (
+        np.linspace(0.0, 2 * np.pi, 2001)
+        if theta is None
+        else check.real_array("theta", theta, max_size=1_000_000)
+    )
     zeta = np.exp(1j * th)
     num, den = np.polyval(a, zeta), np.polyval(bt, zeta)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -240,8 +247,8 @@ def max_root_modulus(alpha, beta, z) -> np.ndarray:
     out = np.full(flat.shape, np.inf)
     k = a.size - 1
     for i in range(0, flat.size, _CHUNK):
-        zc = flat[i:i + _CHUNK]
-        coef = a[None, :] - zc[:, None] * bt[None, :]          # (N, k+1)
+        zc = flat[i : i + _CHUNK]
+        coef = a[None, :] - zc[:, None] * bt[None, :]  # (N, k+1)
         lead = coef[:, 0]
         ok = np.abs(lead) > 1e-14 * np.abs(coef).max(axis=1)
         comp = np.zeros((int(ok.sum()), k, k), dtype=complex)
@@ -250,7 +257,7 @@ def max_root_modulus(alpha, beta, z) -> np.ndarray:
             comp[:, np.arange(1, k), np.arange(k - 1)] = 1.0
         part = np.full(zc.shape, np.inf)
         part[ok] = np.abs(np.linalg.eigvals(comp)).max(axis=1)
-        out[i:i + _CHUNK] = part
+        out[i : i + _CHUNK] = part
     return out.reshape(zz.shape)
 
 
@@ -283,19 +290,25 @@ def alpha_angle(alpha, beta) -> float:
         ang = np.abs(np.angle(-z))
         return np.where(z.real < 0, ang, np.pi / 2)
 
-    th = np.linspace(1e-6, np.pi, 20001)   # the locus is symmetric: z(-theta) = conj z(theta)
+    th = np.linspace(1e-6, np.pi, 20001)  # the locus is symmetric: z(-theta) = conj z(theta)
     vals = angle(th)
     i = int(np.argmin(vals))
     best = float(vals[i])
     if best < np.pi / 2:
         lo, hi = th[max(i - 1, 0)], th[min(i + 1, th.size - 1)]
-        res = _scipy.optimize().minimize_scalar(lambda t: float(angle(t)[0]), bounds=(lo, hi), method="bounded",
-                              options={"xatol": 1e-13})
+        res = _scipy.optimize().minimize_scalar(
+            lambda t: float(angle(t)[0]),
+            bounds=(lo, hi),
+            method="bounded",
+            options={"xatol": 1e-13},
+        )
         best = min(float(res.fun), best)
-    probe = -10.0 * np.exp(1j * 0.5 * best)   # inside the claimed wedge, far out
+    probe = -10.0 * np.exp(1j * 0.5 * best)  # inside the claimed wedge, far out
     if not lmm_is_stable(a, bt, probe):
-        raise ValueError("alpha_angle assumes the stability region is the exterior of the "
-                         "boundary locus (as for BDF); this method's is not")
+        raise ValueError(
+            "alpha_angle assumes the stability region is the exterior of the "
+            "boundary locus (as for BDF); this method's is not"
+        )
     return float(np.degrees(best))
 
 

@@ -18,6 +18,7 @@ A tree is stored canonically as the sorted tuple of its subtrees (the leaf
 References: Butcher (2016), *Numerical Methods for ODEs*, ch. 3 (trees,
 elementary weights); Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.2.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -39,11 +40,15 @@ def check_tree(t, name: str = "t") -> Tree:
     while stack:
         node = stack.pop()
         if not isinstance(node, tuple):
-            raise TypeError(f"{name} must be a rooted tree: a tuple of trees, () being one vertex "
-                            f"(e.g. ((), ((),))); found a {type(node).__name__}")
+            raise TypeError(
+                f"{name} must be a rooted tree: a tuple of trees, () being one vertex "
+                f"(e.g. ((), ((),))); found a {type(node).__name__}"
+            )
         count += 1
         if count > 64:
-            raise ValueError(f"{name} has more than 64 vertices; order conditions go up to {MAX_ORDER}")
+            raise ValueError(
+                f"{name} has more than 64 vertices; order conditions go up to {MAX_ORDER}"
+            )
         stack.extend(node)
     return t
 
@@ -54,9 +59,9 @@ def _canon(children) -> Tree:
 
 def _graft(t: Tree) -> set:
     """All trees obtained by adding one leaf to some vertex of ``t``."""
-    out = {_canon(t + ((),))}                          # new leaf at the root
+    out = {_canon(t + ((),))}  # new leaf at the root
     for i, child in enumerate(t):
-        rest = t[:i] + t[i + 1:]
+        rest = t[:i] + t[i + 1 :]
         for g in _graft(child):
             out.add(_canon(rest + (g,)))
     return out
@@ -169,8 +174,10 @@ class OrderCondition:
 
 def _coefficients(tab, weights: str):
     if not all(hasattr(tab, a) for a in ("A", "b", "b_hat", "exact", "has_embedded")):
-        raise TypeError(f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
-                        f"got {type(tab).__name__}")
+        raise TypeError(
+            f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
+            f"got {type(tab).__name__}"
+        )
     check.one_of("weights", weights, ("b", "b_hat"))
     if weights == "b_hat" and not tab.has_embedded:
         raise ValueError(f"weights='b_hat' needs an embedded method; {tab.name!r} has none")
@@ -195,7 +202,9 @@ def order_conditions(tableau, p: int, *, weights: str = "b") -> list[OrderCondit
             gam = density(t)
             phi = elementary_weight(t, A, b)
             exact = A.dtype == object
-            out.append(OrderCondition(t, n, gam, phi, phi - (Fraction(1, gam) if exact else 1.0 / gam)))
+            out.append(
+                OrderCondition(t, n, gam, phi, phi - (Fraction(1, gam) if exact else 1.0 / gam))
+            )
     return out
 
 

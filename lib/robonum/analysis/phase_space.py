@@ -18,6 +18,7 @@ sec. VI.4, used in the proof of thm. VI.4.3; a kick or a drift is linear in
 equal-area sample of a region (:func:`disc_points`) its mean is the area of
 the carried region divided by the area of the region (:func:`area_ratio`).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -26,7 +27,7 @@ from .. import _validate as check
 from ..problem import HamiltonianProblem
 from ..solution import Solution
 
-MAX_POINTS = 20_000          # 3·N unknowns per half of the state: 60 000 < the state cap of 100 000
+MAX_POINTS = 20_000  # 3·N unknowns per half of the state: 60 000 < the state cap of 100 000
 GOLDEN_ANGLE = np.pi * (3.0 - np.sqrt(5.0))
 
 
@@ -84,14 +85,16 @@ def _elementwise(name, fn, q):
     try:
         with np.errstate(all="ignore"):
             raw = np.asarray(fn(q))
-    except Exception as exc:                       # the user's function: say which one failed
+    except Exception as exc:  # the user's function: say which one failed
         raise ValueError(f"{name}(q0) raised {type(exc).__name__}: {exc}"[:300]) from exc
     if np.iscomplexobj(raw) or raw.dtype.kind not in "iuf":
         raise TypeError(f"{name} must return real numbers, got dtype {raw.dtype}")
     out = raw.astype(float)
     if out.shape != q.shape:
-        raise ValueError(f"{name} must act elementwise (an array of shape {q.shape} in, the same "
-                         f"shape out), got shape {out.shape}")
+        raise ValueError(
+            f"{name} must act elementwise (an array of shape {q.shape} in, the same "
+            f"shape out), got shape {out.shape}"
+        )
     if not np.all(np.isfinite(out)):
         raise ValueError(f"{name} gave a non-finite value at the initial states")
     return out
@@ -129,20 +132,28 @@ def ensemble(dV, d2V, q0, p0, t_span, *, name: str = "ensemble") -> HamiltonianP
     def force(Q):
         q = Q[:n]
         c = d2V(q)
-        return np.concatenate([dV(q), c * Q[n:2 * n], c * Q[2 * n:]])
+        return np.concatenate([dV(q), c * Q[n : 2 * n], c * Q[2 * n :]])
 
-    return HamiltonianProblem(force, np.concatenate([q0, one, zero]), np.concatenate([p0, zero, one]),
-                              t_span, name=name, params={"points": n})
+    return HamiltonianProblem(
+        force,
+        np.concatenate([q0, one, zero]),
+        np.concatenate([p0, zero, one]),
+        t_span,
+        name=name,
+        params={"points": n},
+    )
 
 
 def _blocks(sol: Solution):
     if not isinstance(sol, Solution):
         raise TypeError(f"sol must be a robonum.Solution, got {type(sol).__name__}")
     if sol.layout != "hamiltonian" or sol.y.shape[0] % 6:
-        raise ValueError("sol must come from integrating an ensemble(...) problem "
-                         f"(a state of 6·N rows), got {sol.y.shape[0]} rows")
+        raise ValueError(
+            "sol must come from integrating an ensemble(...) problem "
+            f"(a state of 6·N rows), got {sol.y.shape[0]} rows"
+        )
     n = sol.y.shape[0] // 6
-    Q, P = sol.y[:3 * n], sol.y[3 * n:]
+    Q, P = sol.y[: 3 * n], sol.y[3 * n :]
     return n, Q, P
 
 
@@ -159,7 +170,7 @@ def area_factors(sol: Solution) -> np.ndarray:
     map spreads area, ``< 1`` where it shrinks it.
     """
     n, Q, P = _blocks(sol)
-    return Q[n:2 * n] * P[2 * n:] - Q[2 * n:] * P[n:2 * n]
+    return Q[n : 2 * n] * P[2 * n :] - Q[2 * n :] * P[n : 2 * n]
 
 
 def area_ratio(sol: Solution) -> np.ndarray:

@@ -22,6 +22,7 @@ function, A-stability, the E-polynomial) and sec. IV.3 (L-stability);
 Hairer, Lubich & Wanner, *Geometric Numerical Integration*, sec. VI.4
 (symplectic Runge-Kutta methods); Butcher (2016), *Numerical Methods for ODEs*, ch. 3.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,16 +34,18 @@ import numpy.polynomial.polynomial as npoly
 from .. import _latex, _scipy
 from .. import _validate as check
 
-_CHUNK = 8192      # points per batched solve (bounds memory: CHUNK * s^2 complex)
+_CHUNK = 8192  # points per batched solve (bounds memory: CHUNK * s^2 complex)
 COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
-MAX_POINTS = 4_000_000   # one call of R(z): 4e6 points ~ 64 MB of complex results
+MAX_POINTS = 4_000_000  # one call of R(z): 4e6 points ~ 64 MB of complex results
 
 
 def require_tableau(tableau):
     """Require a Butcher tableau (duck-typed: this layer sits below the catalogue)."""
     if not all(hasattr(tableau, a) for a in ("A", "b", "c", "exact", "is_explicit")):
-        raise TypeError(f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
-                        f"got {type(tableau).__name__}")
+        raise TypeError(
+            f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
+            f"got {type(tableau).__name__}"
+        )
     return tableau
 
 
@@ -92,12 +95,17 @@ class StabilityFunction:
             return out
 
     def __call__(self, z):
-        zz = check.complex_points("z", z, MAX_POINTS, advice="(evaluate a coarser grid or in pieces)",
-                                  at_infinity="(use R_at_infinity for z -> inf)")
+        zz = check.complex_points(
+            "z",
+            z,
+            MAX_POINTS,
+            advice="(evaluate a coarser grid or in pieces)",
+            at_infinity="(use R_at_infinity for z -> inf)",
+        )
         flat = zz.ravel()
         out = np.empty(flat.shape, dtype=complex)
         for i in range(0, flat.size, _CHUNK):
-            out[i:i + _CHUNK] = self._solve_chunk(flat[i:i + _CHUNK])
+            out[i : i + _CHUNK] = self._solve_chunk(flat[i : i + _CHUNK])
         return out.reshape(zz.shape) if zz.ndim else complex(out[0])
 
 
@@ -143,8 +151,10 @@ def stability_polynomials(tableau, *, exact: bool = False):
     check.boolean("exact", exact)
     if exact:
         if tab.exact is None:
-            raise ValueError(f"exact=True needs rational coefficients; {tab.name!r} has "
-                             f"irrational (float) entries, so use exact=False")
+            raise ValueError(
+                f"exact=True needs rational coefficients; {tab.name!r} has "
+                f"irrational (float) entries, so use exact=False"
+            )
         A = tab.exact["A"]
         ones_bT = np.array([[bj for bj in tab.exact["b"]] for _ in range(tab.s)], dtype=object)
         return _charpoly_exact(A - ones_bT), _charpoly_exact(A)
@@ -225,7 +235,9 @@ def first_crossing(g, candidates, bad, upper_good):
         mid = 0.5 * (r + nxt)
         if bad(mid):
             a, b = sorted((prev_mid, mid))
-            return _scipy.optimize().brentq(g, a, b, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=200)
+            return _scipy.optimize().brentq(
+                g, a, b, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=200
+            )
         prev_mid = mid
     return None
 
@@ -244,7 +256,9 @@ def real_stability_interval(tableau) -> float:
     R = StabilityFunction(tab)
     P, Q, _, _ = best_polynomials(tab)
     scale = max(map(abs, P + Q))
-    roots = np.concatenate([trimmed_roots(np.subtract(P, Q), scale), trimmed_roots(np.add(P, Q), scale)])
+    roots = np.concatenate(
+        [trimmed_roots(np.subtract(P, Q), scale), trimmed_roots(np.add(P, Q), scale)]
+    )
     real = roots[np.abs(roots.imag) <= 1e-6 * (1 + np.abs(roots))].real
     cand = sorted((x for x in real if x < -1e-10), reverse=True)
 
@@ -253,6 +267,6 @@ def real_stability_interval(tableau) -> float:
 
     start = cand[0] / 2 if cand else -0.5
     if g(start) > 1e-14:
-        return 0.0                         # |R| > 1 immediately left of 0
+        return 0.0  # |R| > 1 immediately left of 0
     cross = first_crossing(g, cand, lambda x: g(x) > 1e-14, start)
     return -math.inf if cross is None else float(cross)

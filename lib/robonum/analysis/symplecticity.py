@@ -6,6 +6,7 @@ A Runge-Kutta method is symplectic (its one-step map preserves the area
 Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*,
 2nd ed., thm. VI.4.3.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,8 +29,9 @@ def symplecticity_residual(tableau):
     else:
         A, b = np.asarray(tab.A), np.asarray(tab.b)
     s = len(b)
-    return max(abs(b[i] * A[i][j] + b[j] * A[j][i] - b[i] * b[j])
-               for i in range(s) for j in range(s))
+    return max(
+        abs(b[i] * A[i][j] + b[j] * A[j][i] - b[i] * b[j]) for i in range(s) for j in range(s)
+    )
 
 
 def is_symplectic(tableau) -> bool:

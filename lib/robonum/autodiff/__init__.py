@@ -38,6 +38,7 @@ tanh``, in both modes and for floats, complex numbers and numpy arrays):
   operation and passes unchanged.  An output that is a real constant has
   derivative 0 (a zero row of the Jacobian).
 """
+
 from .checkpoint import StepsGradient, checkpoint_counts, grad_through_steps, rk4_step
 from .cost import ADCost, ad_cost
 from .domain import DomainError
@@ -46,7 +47,28 @@ from .functions import cos, exp, log, sin, sqrt, tanh
 from .graph import Graph, Node, trace
 from .reverse import Tape, Var, grad, jacobian_reverse
 
-__all__ = ["Dual", "Var", "Tape", "derivative", "jacobian_forward", "jacobian_reverse",
-           "grad", "ad_cost", "ADCost", "DomainError", "sin", "cos", "exp", "log", "sqrt", "tanh",
-           "trace", "Graph", "Node", "grad_through_steps", "rk4_step", "checkpoint_counts",
-           "StepsGradient"]
+__all__ = [
+    "Dual",
+    "Var",
+    "Tape",
+    "derivative",
+    "jacobian_forward",
+    "jacobian_reverse",
+    "grad",
+    "ad_cost",
+    "ADCost",
+    "DomainError",
+    "sin",
+    "cos",
+    "exp",
+    "log",
+    "sqrt",
+    "tanh",
+    "trace",
+    "Graph",
+    "Node",
+    "grad_through_steps",
+    "rk4_step",
+    "checkpoint_counts",
+    "StepsGradient",
+]

@@ -3,6 +3,7 @@
 Also used by :mod:`robonum.finite_diff` and :mod:`robonum.arm` (``real_vector``,
 ``show_x``), so that the three modules refuse the same inputs with the same words.
 """
+
 from __future__ import annotations
 
 import math
@@ -50,8 +51,9 @@ def call_f(f, arg, x):
     except RobonumError:
         raise
     except Exception as exc:
-        raise EvaluationError(f"f raised {type(exc).__name__} at x = {show_x(x)}: {exc}"[:600],
-                              reason="f_raised") from exc
+        raise EvaluationError(
+            f"f raised {type(exc).__name__} at x = {show_x(x)}: {exc}"[:600], reason="f_raised"
+        ) from exc
 
 
 def as_outputs(out, cls, m: int | None = None, tape=None) -> np.ndarray:
@@ -65,7 +67,7 @@ def as_outputs(out, cls, m: int | None = None, tape=None) -> np.ndarray:
         raise TypeError(f"f must return numbers, got a {type(out).__name__}")
     try:
         y = np.asarray(out, dtype=object)
-    except (TypeError, ValueError) as exc:      # a ragged nested list
+    except (TypeError, ValueError) as exc:  # a ragged nested list
         raise TypeError(f"f must return a number or a 1-D sequence ({exc})"[:300]) from None
     if y.ndim > 1:
         raise ValueError(f"f must return a scalar or a 1-D sequence, got shape {y.shape}")
@@ -73,22 +75,28 @@ def as_outputs(out, cls, m: int | None = None, tape=None) -> np.ndarray:
     if y.size == 0:
         raise ValueError("f must return at least one output, got an empty sequence")
     if m is not None and y.size != m:
-        raise ValueError(f"f must return the same number of outputs on every call ({m}), got {y.size}")
+        raise ValueError(
+            f"f must return the same number of outputs on every call ({m}), got {y.size}"
+        )
     for yi in y:
         if isinstance(yi, cls):
             if tape is not None and yi.tape is not tape:
-                raise ValueError("f returned a Var recorded on another tape (a Var kept from an "
-                                 "earlier call?)")
-            continue            # Dual and Var values are finite by construction
+                raise ValueError(
+                    "f returned a Var recorded on another tape (a Var kept from an earlier call?)"
+                )
+            continue  # Dual and Var values are finite by construction
         if isinstance(yi, bool) or not isinstance(yi, numbers.Real):
-            raise TypeError(f"f must return {cls.__name__} values or real constants, "
-                            f"got {type(yi).__name__} (is f using math.* instead of "
-                            "robonum.autodiff functions?)")
+            raise TypeError(
+                f"f must return {cls.__name__} values or real constants, "
+                f"got {type(yi).__name__} (is f using math.* instead of "
+                "robonum.autodiff functions?)"
+            )
         try:
             value = float(yi)
         except OverflowError:
-            raise ValueError(f"f(x) must be finite, got an output too large for a double "
-                             f"({show(yi)})") from None
+            raise ValueError(
+                f"f(x) must be finite, got an output too large for a double ({show(yi)})"
+            ) from None
         if not math.isfinite(value):
             raise ValueError(f"f(x) must be finite, got an output value {value!r}")
     return y

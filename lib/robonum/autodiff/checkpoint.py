@@ -24,6 +24,7 @@ Each segment performs the same floating-point operations in the same order
 as the one long tape, so the result equals plain reverse mode bit for bit
 when ``step`` is written with ``robonum.autodiff`` functions.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,7 +38,7 @@ from ._io import as_outputs, call_f, real_vector
 from .domain import DomainError
 from .reverse import Tape, Var, _node, sweep
 
-MAX_STEPS = 100_000     # one plain tape of 10^5 RK4 steps holds millions of nodes (GBs)
+MAX_STEPS = 100_000  # one plain tape of 10^5 RK4 steps holds millions of nodes (GBs)
 MAX_DIM = 1_000
 
 
@@ -104,13 +105,13 @@ def grad_through_steps(step, y0, n_steps, weights, *, every=None) -> StepsGradie
     k = n if every is None else _every(every, n)
     starts = list(range(0, n, k))
     checkpoints, y, calls = [y0], y0, 0
-    for i in range(starts[-1]):                  # forward pass without a tape
+    for i in range(starts[-1]):  # forward pass without a tape
         y = _advance(step, y, i)
         calls += 1
         if (i + 1) % k == 0:
             checkpoints.append(y)
     adjoint, peak, y_final = w, 0, None
-    for s in reversed(starts):                   # reverse pass, one segment at a time
+    for s in reversed(starts):  # reverse pass, one segment at a time
         tape = Tape()
         inputs = [_node(float(v), (), tape, "input") for v in checkpoints.pop()]
         z = inputs
@@ -124,7 +125,7 @@ def grad_through_steps(step, y0, n_steps, weights, *, every=None) -> StepsGradie
         if seeds:
             sweep(tape.nodes, seeds)
             adjoint = np.array([v.grad for v in inputs])
-        else:                                    # the segment's output is constant
+        else:  # the segment's output is constant
             adjoint = np.zeros(y0.size)
         tape.nodes.clear()
     return StepsGradient(adjoint, y_final, n, k, len(starts), peak, starts[-1], calls)
@@ -142,8 +143,10 @@ def _advance(step, y, i):
     try:
         return np.array([float(v) for v in out])
     except TypeError:
-        raise TypeError(f"step returned a Var on the pass without a tape (at step index {i}); "
-                        "step must build its output from its input") from None
+        raise TypeError(
+            f"step returned a Var on the pass without a tape (at step index {i}); "
+            "step must build its output from its input"
+        ) from None
 
 
 def _taped(step, z, tape, i):
@@ -155,20 +158,22 @@ def _call_step(step, arg, x, tape, i):
     """``step(arg)`` with the output checks of the drivers, their messages naming ``step``."""
     try:
         out = as_outputs(call_f(step, arg, x), Var, tape=tape)
-    except DomainError:                       # names its operation already
+    except DomainError:  # names its operation already
         raise
     except EvaluationError as exc:
         raise EvaluationError(_renamed(exc, i), reason=exc.reason) from exc.__cause__
     except (TypeError, ValueError) as exc:
         raise type(exc)(_renamed(exc, i)) from None
     if out.size != len(arg):
-        raise ValueError(f"step must return one number per state entry ({len(arg)}), got {out.size} "
-                         f"(at step index {i})")
+        raise ValueError(
+            f"step must return one number per state entry ({len(arg)}), got {out.size} "
+            f"(at step index {i})"
+        )
     return out
 
 
 def _renamed(exc, i) -> str:
-    msg = str(exc)          # the shared checks say "f ..." / "f(x) ..."; here the callable is step
+    msg = str(exc)  # the shared checks say "f ..." / "f(x) ..."; here the callable is step
     return ("step" + msg[1:] if msg.startswith("f") else msg) + f" (at step index {i})"
 
 

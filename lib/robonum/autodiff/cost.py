@@ -8,6 +8,7 @@ output).  For a scalar function (``m = 1``) the gradient therefore costs
 Reference: Griewank & Walther, *Evaluating Derivatives* (2nd ed., 2008), ch. 4
 (complexity of the basic modes); Baydin et al., JMLR 18 (2018), sec. 3.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from .. import _validate as check
 from .forward import jacobian_forward
 from .reverse import Tape, _jacobian
 
-_COUNT_MAX = 2 ** 63 - 1    # counts fit numpy's int64 (tables and arrays of costs)
+_COUNT_MAX = 2**63 - 1  # counts fit numpy's int64 (tables and arrays of costs)
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,15 @@ class ADCost:
     tape_edges: int
 
     def __post_init__(self):
-        for name in ("n", "m", "forward_passes", "reverse_passes", "reverse_sweeps",
-                     "tape_length", "tape_edges"):
+        for name in (
+            "n",
+            "m",
+            "forward_passes",
+            "reverse_passes",
+            "reverse_sweeps",
+            "tape_length",
+            "tape_edges",
+        ):
             check.integer(name, getattr(self, name), lo=0, hi=_COUNT_MAX)
 
     @property
@@ -96,5 +104,12 @@ def ad_cost(f, x) -> ADCost:
     rev, tape = _CountingFunction(f), _CountingTape()
     _jacobian(tape, rev, x)
     m, n = J.shape
-    return ADCost(n=n, m=m, forward_passes=fwd.calls, reverse_passes=rev.calls,
-                  reverse_sweeps=tape.sweeps, tape_length=tape.length, tape_edges=tape.edges)
+    return ADCost(
+        n=n,
+        m=m,
+        forward_passes=fwd.calls,
+        reverse_passes=rev.calls,
+        reverse_sweeps=tape.sweeps,
+        tape_length=tape.length,
+        tape_edges=tape.edges,
+    )

@@ -23,6 +23,7 @@ Reference: IEEE 754-2019, sec. 7 (overflow, invalid operation); C99 Annex F
 Derivatives* (2nd ed., SIAM 2008), sec. 2.2 (elementary functions and their
 derivatives).
 """
+
 from __future__ import annotations
 
 import math
@@ -33,14 +34,24 @@ import numpy as np
 from ..errors import RobonumError
 
 DBL_MAX = sys.float_info.max
-EXP_MAX = math.log(DBL_MAX)                  # 709.78: e^x is inf above
-COSH_MAX = math.log(DBL_MAX) + math.log(2.0)  # 710.48: cosh/sinh of a complex argument overflow above
+EXP_MAX = math.log(DBL_MAX)  # 709.78: e^x is inf above
+COSH_MAX = math.log(DBL_MAX) + math.log(
+    2.0
+)  # 710.48: cosh/sinh of a complex argument overflow above
 
-_REAL_DOMAIN = {"log": "x > 0", "sqrt": "x >= 0",
-                "exp": f"x <= {EXP_MAX:.4f} (e^x overflows a double above)"}
-_COMPLEX_DOMAIN = {"log": "x != 0", "exp": f"Re x <= {EXP_MAX:.4f}",
-                   "sin": f"|Im x| <= {COSH_MAX:.4f}", "cos": f"|Im x| <= {COSH_MAX:.4f}",
-                   "tanh": "x away from the poles i(pi/2 + k pi)", "sqrt": "a finite x"}
+_REAL_DOMAIN = {
+    "log": "x > 0",
+    "sqrt": "x >= 0",
+    "exp": f"x <= {EXP_MAX:.4f} (e^x overflows a double above)",
+}
+_COMPLEX_DOMAIN = {
+    "log": "x != 0",
+    "exp": f"Re x <= {EXP_MAX:.4f}",
+    "sin": f"|Im x| <= {COSH_MAX:.4f}",
+    "cos": f"|Im x| <= {COSH_MAX:.4f}",
+    "tanh": "x away from the poles i(pi/2 + k pi)",
+    "sqrt": "a finite x",
+}
 
 
 # Operand types that can never take part in Dual/Var arithmetic; refused with a TypeError
@@ -59,8 +70,8 @@ class DomainError(RobonumError, ValueError):
 def show(value) -> str:
     """A short text for a value; a huge int by its number of digits, not 400 of them."""
     if isinstance(value, np.generic):
-        value = value.item()                # -2.0, not np.float64(-2.0)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 20:
+        value = value.item()  # -2.0, not np.float64(-2.0)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
         return f"an integer with {len(str(abs(value)))} digits"
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
@@ -71,8 +82,10 @@ def real_const(op: str, c) -> float:
     try:
         x = float(c)
     except OverflowError:
-        raise DomainError(f"{op} needs finite operands, got a constant too large for a double "
-                          f"({show(c)}; |c| <= {DBL_MAX:.4g})") from None
+        raise DomainError(
+            f"{op} needs finite operands, got a constant too large for a double "
+            f"({show(c)}; |c| <= {DBL_MAX:.4g})"
+        ) from None
     if not math.isfinite(x):
         raise DomainError(f"{op} needs finite operands, got the constant {show(c)}")
     return x
@@ -81,8 +94,10 @@ def real_const(op: str, c) -> float:
 def overflow(op: str, **operands) -> DomainError:
     """The error for an operation whose value or derivative is beyond the largest double."""
     where = ", ".join(f"{k} = {show(v)}" for k, v in operands.items())
-    return DomainError(f"{op} overflows: its value or derivative exceeds the largest double "
-                       f"({DBL_MAX:.4g}) at {where}")
+    return DomainError(
+        f"{op} overflows: its value or derivative exceeds the largest double "
+        f"({DBL_MAX:.4g}) at {where}"
+    )
 
 
 def domain_error(name: str, x, complex_arg: bool = False) -> DomainError:
@@ -92,7 +107,11 @@ def domain_error(name: str, x, complex_arg: bool = False) -> DomainError:
 
 def real_value(name: str, x: float) -> float:
     """The value only of ``name`` at a finite float (``sqrt(0) = 0`` is fine here)."""
-    if (name == "log" and not x > 0.0) or (name == "sqrt" and x < 0.0) or (name == "exp" and x > EXP_MAX):
+    if (
+        (name == "log" and not x > 0.0)
+        or (name == "sqrt" and x < 0.0)
+        or (name == "exp" and x > EXP_MAX)
+    ):
         raise domain_error(name, x)
     return getattr(math, name)(x)
 
@@ -112,33 +131,39 @@ def unary(name: str, x: float) -> tuple[float, float]:
         return e, e
     if name == "log":
         value, slope = real_value("log", x), 1.0 / x
-        if not math.isfinite(slope):        # x below 1/DBL_MAX (subnormal): 1/x is inf
-            raise DomainError(f"log(x) is differentiable only for x >= {1.0 / DBL_MAX:.4g} "
-                              f"(its derivative 1/x overflows a double), got x = {x!r}")
+        if not math.isfinite(slope):  # x below 1/DBL_MAX (subnormal): 1/x is inf
+            raise DomainError(
+                f"log(x) is differentiable only for x >= {1.0 / DBL_MAX:.4g} "
+                f"(its derivative 1/x overflows a double), got x = {x!r}"
+            )
         return value, slope
     if name == "sqrt":
         r = real_value("sqrt", x)
         if x == 0.0:
-            raise DomainError("sqrt(x) is differentiable only for x > 0 (its derivative "
-                              "1/(2 sqrt x) is infinite at 0), got x = 0.0")
+            raise DomainError(
+                "sqrt(x) is differentiable only for x > 0 (its derivative "
+                "1/(2 sqrt x) is infinite at 0), got x = 0.0"
+            )
         return r, 0.5 / r
-    raise ValueError(f"unknown elementary function {name!r}")   # a programming error here
+    raise ValueError(f"unknown elementary function {name!r}")  # a programming error here
 
 
 def pow_const(u: float, c: float) -> tuple[float, float]:
     """``(u^c, c u^(c-1))`` for a constant exponent ``c``."""
     if c == 0.0:
-        return 1.0, 0.0                     # u^0 = 1 for every u, including 0 (C99 pow)
-    if u < 0.0 and not c.is_integer():      # Python would return a complex number
+        return 1.0, 0.0  # u^0 = 1 for every u, including 0 (C99 pow)
+    if u < 0.0 and not c.is_integer():  # Python would return a complex number
         raise DomainError(f"u**c with non-integer c = {c!r} needs u >= 0, got u = {u!r}")
     if u == 0.0 and c < 0.0:
         raise DomainError(f"u**c with c = {c!r} < 0 needs u != 0, got u = 0.0")
     if u == 0.0 and c < 1.0:
-        raise DomainError(f"u**c with 0 < c = {c!r} < 1 is not differentiable at u = 0 "
-                          "(its derivative c u^(c-1) is infinite), got u = 0.0")
+        raise DomainError(
+            f"u**c with 0 < c = {c!r} < 1 is not differentiable at u = 0 "
+            "(its derivative c u^(c-1) is infinite), got u = 0.0"
+        )
     try:
-        value, slope = u ** c, c * u ** (c - 1.0)
-    except OverflowError:                   # float ** float raises instead of returning inf
+        value, slope = u**c, c * u ** (c - 1.0)
+    except OverflowError:  # float ** float raises instead of returning inf
         raise overflow("u**c", u=u, c=c) from None
     if not (math.isfinite(value) and math.isfinite(slope)):
         raise overflow("u**c", u=u, c=c)
@@ -151,7 +176,7 @@ def pow_value(u: float, w: float, label: str) -> float:
     if not u > 0.0:
         raise DomainError(f"{label} needs base {base} > 0, got {base} = {u!r}")
     try:
-        value = u ** w
+        value = u**w
     except OverflowError:
         raise overflow(label.split(" with")[0], **{base: u, "w": w}) from None
     return value

@@ -14,6 +14,7 @@ Jacobian of ``f: R^n -> R^m`` costs ``n`` passes.
 Every operation checks its domain and that value and derivative stay finite
 (:mod:`robonum.autodiff.domain`); a :class:`Dual` therefore never holds NaN or inf.
 """
+
 from __future__ import annotations
 
 import math
@@ -62,8 +63,10 @@ class Dual:
 
     def __float__(self):
         # math.sin(dual) would otherwise fail with a bare "must be real number".
-        raise TypeError("a Dual cannot become a float (its derivative would be lost); "
-                        "use robonum.autodiff.sin/cos/exp/... instead of math.*")
+        raise TypeError(
+            "a Dual cannot become a float (its derivative would be lost); "
+            "use robonum.autodiff.sin/cos/exp/... instead of math.*"
+        )
 
     # --- arithmetic: (a + bε) op (c + dε), dropping ε² terms -------------
     def __add__(self, o):
@@ -109,16 +112,18 @@ class Dual:
         if isinstance(o, Dual):
             # u^w = exp(w log u): (u^w)' = u^w (w' log u + w u'/u), real only for u > 0.
             val = pow_value(self.v, o.v, "u**w with a Dual exponent")
-            return _out("u**w", val, val * (o.d * math.log(self.v) + o.v * self.d / self.v), self, o)
+            return _out(
+                "u**w", val, val * (o.d * math.log(self.v) + o.v * self.d / self.v), self, o
+            )
         if isinstance(o, bool) or not isinstance(o, numbers.Real):
-            _operand("u**c", o, False)         # a TypeError naming ** for str, list, complex ...
+            _operand("u**c", o, False)  # a TypeError naming ** for str, list, complex ...
             return NotImplemented
-        value, slope = pow_const(self.v, real_const("u**c", o))       # (u^c)' = c u^(c-1) u'
+        value, slope = pow_const(self.v, real_const("u**c", o))  # (u^c)' = c u^(c-1) u'
         return _out("u**c", value, slope * self.d, self, o)
 
     def __rpow__(self, o):
         c = _operand("c**w", o, True).v
-        val = pow_value(c, self.v, "c**w with a Dual exponent")       # (c^w)' = c^w ln(c) w'
+        val = pow_value(c, self.v, "c**w with a Dual exponent")  # (c^w)' = c^w ln(c) w'
         return _out("c**w", val, val * (self.d * math.log(c)), o, self)
 
     # --- elementary functions: f(v + dε) = f(v) + f'(v) d ε --------------
@@ -135,11 +140,11 @@ class Dual:
         return _out("exp(x)", v, s * self.d, self)
 
     def log(self):
-        v, _ = unary("log", self.v)             # checks x > 0 and that 1/x is finite
+        v, _ = unary("log", self.v)  # checks x > 0 and that 1/x is finite
         return _out("log(x)", v, self.d / self.v, self)
 
     def sqrt(self):
-        r, _ = unary("sqrt", self.v)            # checks x > 0 (the slope is infinite at 0)
+        r, _ = unary("sqrt", self.v)  # checks x > 0 (the slope is infinite at 0)
         return _out("sqrt(x)", r, self.d / (2.0 * r), self)
 
     def tanh(self):
@@ -161,8 +166,10 @@ def _operand(op: str, o, reflected: bool):
         return _dual(real_const(op, o), 0.0)
     if reflected or isinstance(o, NOT_OPERANDS):
         hint = " (forward and reverse mode do not mix)" if type(o).__name__ == "Var" else ""
-        raise TypeError(f"{op}: cannot combine a {type(o).__name__} with a Dual; use real "
-                        f"numbers, Duals or numpy arrays of them{hint}")
+        raise TypeError(
+            f"{op}: cannot combine a {type(o).__name__} with a Dual; use real "
+            f"numbers, Duals or numpy arrays of them{hint}"
+        )
     return None
 
 
@@ -187,7 +194,9 @@ def jacobian_forward(f, x) -> np.ndarray:
     x = check_inputs(f, x)
     J, m = None, None
     for j in range(x.size):
-        X = np.array([_dual(float(v), 1.0 if k == j else 0.0) for k, v in enumerate(x)], dtype=object)
+        X = np.array(
+            [_dual(float(v), 1.0 if k == j else 0.0) for k, v in enumerate(x)], dtype=object
+        )
         Y = as_outputs(call_f(f, X, x), Dual, m)
         if J is None:
             m = Y.size

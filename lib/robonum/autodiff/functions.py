@@ -16,6 +16,7 @@ error".  ``bool`` and strings are a ``TypeError``.
 
 ``math.sin`` raises on a Dual and on a complex number, hence the dispatch.
 """
+
 from __future__ import annotations
 
 import cmath
@@ -47,7 +48,7 @@ def _complex(name: str, x) -> complex:
         raise DomainError(f"{name}(x) needs a finite x, got x = {show(x)}")
     try:
         w = getattr(cmath, name)(z)
-    except (ValueError, OverflowError):     # cmath's "math domain error" / "math range error"
+    except (ValueError, OverflowError):  # cmath's "math domain error" / "math range error"
         raise domain_error(name, z, complex_arg=True) from None
     if not (math.isfinite(w.real) and math.isfinite(w.imag)):
         raise domain_error(name, z, complex_arg=True)
@@ -56,7 +57,7 @@ def _complex(name: str, x) -> complex:
 
 def _array(name: str, x: np.ndarray) -> np.ndarray:
     kind = x.dtype.kind
-    if kind == "O":                        # duals, vars, floats: each element by its own rule
+    if kind == "O":  # duals, vars, floats: each element by its own rule
         out = np.empty(x.shape, dtype=object)
         for idx, e in np.ndenumerate(x):
             out[idx] = _dispatch(name, e)
@@ -65,20 +66,24 @@ def _array(name: str, x: np.ndarray) -> np.ndarray:
         raise TypeError(f"{name}(x): x must hold numbers, got an array of dtype {x.dtype}")
     bad = ~np.isfinite(x)
     if bad.any():
-        raise DomainError(f"{name}(x) needs finite x, got x = {show(x[bad].flat[0])} at index "
-                          f"{tuple(int(i) for i in np.argwhere(bad)[0])}")
-    with np.errstate(all="ignore"):        # NaN/inf are found below, with the offending value
+        raise DomainError(
+            f"{name}(x) needs finite x, got x = {show(x[bad].flat[0])} at index "
+            f"{tuple(int(i) for i in np.argwhere(bad)[0])}"
+        )
+    with np.errstate(all="ignore"):  # NaN/inf are found below, with the offending value
         y = getattr(np, name)(x)
     bad = ~np.isfinite(y)
     if bad.any():
         idx = tuple(int(i) for i in np.argwhere(bad)[0])
         err = domain_error(name, x[idx], complex_arg=(kind == "c"))
-        raise DomainError(f"{err} at index {idx}" + ("" if x.dtype.itemsize >= 8 or kind == "c"
-                                                     else f" (dtype {x.dtype})"))
+        raise DomainError(
+            f"{err} at index {idx}"
+            + ("" if x.dtype.itemsize >= 8 or kind == "c" else f" (dtype {x.dtype})")
+        )
     return y
 
 
-_FLOATS = (float, np.float64)       # exact types: the fast path of the hot loops
+_FLOATS = (float, np.float64)  # exact types: the fast path of the hot loops
 _COMPLEXES = (complex, np.complex128)
 
 
@@ -98,8 +103,9 @@ def _dispatch(name: str, x):
         return _real(name, x)
     if isinstance(x, numbers.Complex):
         return _complex(name, x)
-    raise TypeError(f"{name}(x): x must be a float, complex, Dual, Var or numpy array, "
-                    f"got {type(x).__name__}")
+    raise TypeError(
+        f"{name}(x): x must be a float, complex, Dual, Var or numpy array, got {type(x).__name__}"
+    )
 
 
 def sin(x):

@@ -16,6 +16,7 @@ Two sweeps over the same list give the two modes (Griewank & Walther,
   with the output seeded by ``ȳ = 1`` -- the same loop as ``Tape.backward``,
   which can be stopped after any number of nodes to watch it work.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,9 +28,18 @@ from ..errors import EvaluationError
 from ._io import real_vector
 from .reverse import Tape, Var, _record
 
-MAX_NODES = 100_000         # a graph is a copy of the tape; far beyond any drawing
-_SYMBOL = {"u + w": "+", "u - w": "−", "u * w": "×", "u / w": "÷", "-u": "−u", "u**w": "u^w",
-           "c**w": "c^w", "u**c": "u^c", "input": "입력"}
+MAX_NODES = 100_000  # a graph is a copy of the tape; far beyond any drawing
+_SYMBOL = {
+    "u + w": "+",
+    "u - w": "−",
+    "u * w": "×",
+    "u / w": "÷",
+    "-u": "−u",
+    "u**w": "u^w",
+    "c**w": "c^w",
+    "u**c": "u^c",
+    "input": "입력",
+}
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,7 @@ class Node:
 def _symbol(var: Var) -> str:
     op = var.op
     if len(var.parents) == 1 and op in ("u * w", "u + w", "u - w", "u / w"):
-        (parent, c), = var.parents
+        ((parent, c),) = var.parents
         if op == "u * w":
             return f"×{c:.3g}"
         if op == "u + w":
@@ -91,7 +101,9 @@ class Graph:
         """
         seed = real_vector("seed", seed, max_size=len(self.inputs))
         if seed.size != len(self.inputs):
-            raise ValueError(f"seed must have one entry per input ({len(self.inputs)}), got {seed.size}")
+            raise ValueError(
+                f"seed must have one entry per input ({len(self.inputs)}), got {seed.size}"
+            )
         t = np.zeros(len(self.nodes))
         t[list(self.inputs)] = seed
         for node in self.nodes:
@@ -140,7 +152,7 @@ class Graph:
         for node in nodes:
             for p, w in zip(node.parents, node.partials):
                 key = (p, node.index)
-                flows[key] = flows.get(key, 0.0) + value(p, node, w)   # u*u: both edges add
+                flows[key] = flows.get(key, 0.0) + value(p, node, w)  # u*u: both edges add
         return flows
 
     def _adjoints(self, output, steps):
@@ -178,10 +190,21 @@ def trace(f, x) -> Graph:
         X, Y = _record(tape, f, x)
         for i, y in enumerate(Y):
             if not isinstance(y, Var):
-                raise ValueError(f"f's output {i} is the constant {y!r}: it does not depend on x, "
-                                 "so the graph has no node for it")
-        nodes = tuple(Node(v.index, v.op, v.v, tuple(p.index for p, _ in v.parents),
-                           tuple(w for _, w in v.parents), _symbol(v)) for v in tape.nodes)
+                raise ValueError(
+                    f"f's output {i} is the constant {y!r}: it does not depend on x, "
+                    "so the graph has no node for it"
+                )
+        nodes = tuple(
+            Node(
+                v.index,
+                v.op,
+                v.v,
+                tuple(p.index for p, _ in v.parents),
+                tuple(w for _, w in v.parents),
+                _symbol(v),
+            )
+            for v in tape.nodes
+        )
         return Graph(nodes, tuple(v.index for v in X), tuple(y.index for y in Y))
     finally:
         tape.nodes.clear()
@@ -198,7 +221,9 @@ class _LimitedTape(Tape):
 class _CappedList(list):
     def append(self, item):
         if len(self) >= MAX_NODES:
-            raise EvaluationError(f"f records more than {MAX_NODES} primitive operations: trace is "
-                                  "for graphs small enough to look at (use grad or jacobian_reverse)",
-                                  reason="too_many_nodes")
+            raise EvaluationError(
+                f"f records more than {MAX_NODES} primitive operations: trace is "
+                "for graphs small enough to look at (use grad or jacobian_reverse)",
+                reason="too_many_nodes",
+            )
         super().append(item)

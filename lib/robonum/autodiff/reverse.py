@@ -16,6 +16,7 @@ Primitives (one tape node each): ``+ - * /``, negation, ``u**c``, ``u**w``,
 value and local partials are finite (:mod:`robonum.autodiff.domain`), so the
 same input fails here as in forward mode.
 """
+
 from __future__ import annotations
 
 import math
@@ -54,8 +55,14 @@ class Tape:
         if not isinstance(output, Var):
             raise TypeError(f"output must be a Var, got {type(output).__name__}")
         nodes = self.nodes
-        if output.tape is not self or output.index >= len(nodes) or nodes[output.index] is not output:
-            raise ValueError("output must be a Var recorded on this tape (and the tape not cleared)")
+        if (
+            output.tape is not self
+            or output.index >= len(nodes)
+            or nodes[output.index] is not output
+        ):
+            raise ValueError(
+                "output must be a Var recorded on this tape (and the tape not cleared)"
+            )
         sweep(nodes, ((output, 1.0),))
 
 
@@ -77,8 +84,10 @@ def sweep(nodes: list, seeds) -> None:
         if g == 0.0:
             continue  # no sensitivity to pass on; also avoids 0·inf = nan
         if not _finite(g):
-            raise DomainError(f"reverse sweep: the adjoint of tape node {k} overflows a double "
-                              "(the derivative of the output is too large to represent)")
+            raise DomainError(
+                f"reverse sweep: the adjoint of tape node {k} overflows a double "
+                "(the derivative of the output is too large to represent)"
+            )
         for parent, partial in node.parents:
             parent.grad += partial * g
 
@@ -99,10 +108,14 @@ class Var:
             raise TypeError(f"tape must be a Tape, got {type(tape).__name__}")
         v = check.real("v", v)
         if not isinstance(parents, (tuple, list)):
-            raise TypeError(f"parents must be a tuple of (Var, partial) pairs, got {type(parents).__name__}")
+            raise TypeError(
+                f"parents must be a tuple of (Var, partial) pairs, got {type(parents).__name__}"
+            )
         pairs = []
         for i, pair in enumerate(parents):
-            if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[0], Var)):
+            if not (
+                isinstance(pair, (tuple, list)) and len(pair) == 2 and isinstance(pair[0], Var)
+            ):
                 raise TypeError(f"parents[{i}] must be a pair (Var, partial), got {pair!r}"[:200])
             if pair[0].tape is not tape:
                 raise ValueError(f"parents[{i}] is recorded on another tape")
@@ -114,8 +127,10 @@ class Var:
 
     def __float__(self):
         # math.sin(var) would otherwise fail with a bare "must be real number".
-        raise TypeError("a Var cannot become a float (it would drop off the tape); "
-                        "use robonum.autodiff.sin/cos/exp/... instead of math.*")
+        raise TypeError(
+            "a Var cannot become a float (it would drop off the tape); "
+            "use robonum.autodiff.sin/cos/exp/... instead of math.*"
+        )
 
     # --- arithmetic: value and local partials --------------------------------
     def __add__(self, o, reflected=False):
@@ -165,7 +180,7 @@ class Var:
         w = o.v if isinstance(o, Var) else o
         if w == 0.0:
             raise DomainError(f"u / w needs w != 0, got w = {w!r}")
-        q = self.v / w                           # ∂(u/w)/∂u = 1/w, ∂(u/w)/∂w = -q/w
+        q = self.v / w  # ∂(u/w)/∂u = 1/w, ∂(u/w)/∂w = -q/w
         parents = ((self, 1.0 / w), (o, -q / w)) if isinstance(o, Var) else ((self, 1.0 / w),)
         return _rec("u / w", q, parents, self, o)
 
@@ -178,12 +193,14 @@ class Var:
 
     def __pow__(self, o):
         if isinstance(o, Var):
-            o = _other("u**w", self, o, False)   # same-tape check
+            o = _other("u**w", self, o, False)  # same-tape check
             val = pow_value(self.v, o.v, "u**w with a Var exponent")
             # ∂(u^w)/∂u = w u^(w-1) = w u^w / u (no pow that could raise), ∂(u^w)/∂w = u^w ln u
-            return _rec("u**w", val, ((self, o.v * val / self.v), (o, val * math.log(self.v))), self, o)
+            return _rec(
+                "u**w", val, ((self, o.v * val / self.v), (o, val * math.log(self.v))), self, o
+            )
         if isinstance(o, bool) or not isinstance(o, numbers.Real):
-            _other("u**c", self, o, False)     # a TypeError naming ** for str, list, complex ...
+            _other("u**c", self, o, False)  # a TypeError naming ** for str, list, complex ...
             return NotImplemented
         value, slope = pow_const(self.v, real_const("u**c", o))
         return _node(value, ((self, slope),), self.tape, "u**c")
@@ -234,7 +251,7 @@ def _rec(op: str, v: float, parents: tuple, u, w) -> Var:
 
 
 def _unary(name: str, a: Var) -> Var:
-    value, slope = unary(name, a.v)          # domain and overflow checks for both modes
+    value, slope = unary(name, a.v)  # domain and overflow checks for both modes
     return _node(value, ((a, slope),), a.tape, name)
 
 
@@ -253,8 +270,10 @@ def _other(op: str, a: Var, o, reflected: bool):
         return real_const(op, o)
     if reflected or isinstance(o, NOT_OPERANDS):
         hint = " (forward and reverse mode do not mix)" if type(o).__name__ == "Dual" else ""
-        raise TypeError(f"{op}: cannot combine a {type(o).__name__} with a Var; use real "
-                        f"numbers, Vars or numpy arrays of them{hint}")
+        raise TypeError(
+            f"{op}: cannot combine a {type(o).__name__} with a Var; use real "
+            f"numbers, Vars or numpy arrays of them{hint}"
+        )
     return None
 
 
@@ -280,7 +299,7 @@ def _jacobian(tape, f, x):
     try:
         J = np.zeros((Y.size, X.size))
         for i, y in enumerate(Y):
-            if isinstance(y, Var):          # a constant output has a zero row
+            if isinstance(y, Var):  # a constant output has a zero row
                 tape.backward(y)
                 J[i] = [xj.grad for xj in X]
         return J
@@ -299,8 +318,9 @@ def grad(f, x) -> np.ndarray:
     X, Y = _record(tape, f, x)
     try:
         if Y.size != 1:
-            raise ValueError(f"f must return a scalar for grad, got {Y.size} outputs "
-                             "(use jacobian_reverse)")
+            raise ValueError(
+                f"f must return a scalar for grad, got {Y.size} outputs (use jacobian_reverse)"
+            )
         if not isinstance(Y[0], Var):
             return np.zeros(X.size)
         tape.backward(Y[0])

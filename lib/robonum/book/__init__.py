@@ -14,6 +14,7 @@
 
 This is the book layer: it imports the numerical core, the core never imports it.
 """
+
 from . import bench, ko, latex
 from .exercise import CheckResult, Exercise
 from .glue import glue, glue_math
@@ -23,5 +24,24 @@ from .style import FONT_NAME, use_book_style
 from .table import Table
 from .tol import Tol
 
-__all__ = ["bench", "FONT_NAME", "use_book_style", "Exercise", "CheckResult", "Table", "ko", "latex", "run_message", "sentences",
-           "fmt", "fmt_h", "sci", "pct", "round_sig", "matches_printed", "glue", "glue_math", "Tol"]
+__all__ = [
+    "bench",
+    "FONT_NAME",
+    "use_book_style",
+    "Exercise",
+    "CheckResult",
+    "Table",
+    "ko",
+    "latex",
+    "run_message",
+    "sentences",
+    "fmt",
+    "fmt_h",
+    "sci",
+    "pct",
+    "round_sig",
+    "matches_printed",
+    "glue",
+    "glue_math",
+    "Tol",
+]

@@ -9,6 +9,7 @@ layer, not of the numerical core.
 Reference: F. Mazzia and C. Magherini, *Test Set for Initial Value Problem
 Solvers*, release 2.4 (2008); Hairer & Wanner, *Solving ODEs II*, sec. IV.10.
 """
+
 from __future__ import annotations
 
 import time
@@ -22,8 +23,16 @@ from ..problem import ODEProblem
 from ..problems.testset import digits
 
 
-def run(problem: ODEProblem, solver, method, rtol: float, atol: float,
-        reference=None, floor: float = 0.0, repeats: int = 1) -> dict:
+def run(
+    problem: ODEProblem,
+    solver,
+    method,
+    rtol: float,
+    atol: float,
+    reference=None,
+    floor: float = 0.0,
+    repeats: int = 1,
+) -> dict:
     """One work-precision point: ``nfev``, best CPU seconds of ``repeats``, digits at ``t_end``.
 
     ``solver`` is ``"robonum"`` (``rn.solve_ivp``), ``"scipy"``
@@ -40,12 +49,25 @@ def run(problem: ODEProblem, solver, method, rtol: float, atol: float,
     best, sol = np.inf, None
     for _ in range(repeats):
         tic = time.process_time()
-        sol = call(problem.f, problem.t_span, problem.y0.copy(), method=method, rtol=rtol,
-                   atol=atol, jac=problem.jac)
+        sol = call(
+            problem.f,
+            problem.t_span,
+            problem.y0.copy(),
+            method=method,
+            rtol=rtol,
+            atol=atol,
+            jac=problem.jac,
+        )
         best = min(best, time.process_time() - tic)
     ok = bool(sol.success)
-    return dict(nfev=int(sol.nfev), njev=int(sol.njev), nlu=int(sol.nlu), cpu=best, ok=ok,
-                digits=digits(sol.y[:, -1], ref, floor) if ok else 0.0)
+    return dict(
+        nfev=int(sol.nfev),
+        njev=int(sol.njev),
+        nlu=int(sol.nlu),
+        cpu=best,
+        ok=ok,
+        digits=digits(sol.y[:, -1], ref, floor) if ok else 0.0,
+    )
 
 
 def work_front(digit_list, work_list) -> tuple[np.ndarray, np.ndarray]:
@@ -61,11 +83,13 @@ def work_front(digit_list, work_list) -> tuple[np.ndarray, np.ndarray]:
     d = check.real_array("digit_list", digit_list, ndim=1)
     w = check.real_array("work_list", work_list, ndim=1)
     if d.shape != w.shape or d.size == 0:
-        raise ValueError(f"digit_list and work_list must be equally long and non-empty, "
-                         f"got {d.size} and {w.size}")
+        raise ValueError(
+            f"digit_list and work_list must be equally long and non-empty, "
+            f"got {d.size} and {w.size}"
+        )
     if np.any(w <= 0):
         raise ValueError("work_list must be positive (work is compared on a log scale)")
-    order = np.lexsort((w, -d))              # most digits first; equal digits: cheapest first
+    order = np.lexsort((w, -d))  # most digits first; equal digits: cheapest first
     keep, cheapest = [], np.inf
     for i in order:
         if w[i] < cheapest:
@@ -116,7 +140,9 @@ def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
     for runs in codes:
         ok = [c for c in runs if c["ok"]]
         if len(ok) >= 2:
-            found.append(work_at([c["digits"] for c in ok], [c[key] for c in ok], target, front=True))
+            found.append(
+                work_at([c["digits"] for c in ok], [c[key] for c in ok], target, front=True)
+            )
     found = [w for w in found if w is not None]
     return min(found) if found else None
 

@@ -14,6 +14,7 @@ Python and in the page's JS).  Replies are read by
 ``2.5e-3`` and ``1/3`` accepted).  Hint and solution sit in closed ``<details>``.
 Ids derive from ``key`` alone (no random ids, no timestamps): nbval-safe.
 """
+
 from __future__ import annotations
 
 import math
@@ -66,8 +67,18 @@ class Exercise:
 
     kind = "number"
 
-    def __init__(self, key: str, question: str, *, answer, rtol=1e-3, atol=0.0, unit: str = "",
-                 hint: str, solution: str):
+    def __init__(
+        self,
+        key: str,
+        question: str,
+        *,
+        answer,
+        rtol=1e-3,
+        atol=0.0,
+        unit: str = "",
+        hint: str,
+        solution: str,
+    ):
         self._common(key, question, hint, solution)
         answer = check.real("answer", answer)
         self.rtol = check.positive("rtol", rtol, allow_zero=True, hi=1.0)
@@ -76,28 +87,38 @@ class Exercise:
         a12 = round_sig(answer, 12)
         tol = max(self.atol, self.rtol * abs(a12))
         if tol == 0 and self.rtol > 0:
-            raise ValueError("answer is 0, where a relative tolerance (rtol) is 0 wide: give atol > 0")
+            raise ValueError(
+                "answer is 0, where a relative tolerance (rtol) is 0 wide: give atol > 0"
+            )
         if tol == 0 and not (a12 == int(a12) and abs(a12) < 1e12):
-            raise ValueError(f"rtol and atol are both 0, which only suits an exact integer answer; "
-                             f"answer is {answer!r}: give rtol (e.g. 1e-3) or atol")
+            raise ValueError(
+                f"rtol and atol are both 0, which only suits an exact integer answer; "
+                f"answer is {answer!r}: give rtol (e.g. 1e-3) or atol"
+            )
         if 0 < tol < _MIN_RTOL * abs(a12):
-            raise ValueError(f"tolerance {tol:.3g} is below {_MIN_RTOL:g} * |answer|: the page stores "
-                             f"the answer to 12 significant digits; use rtol >= {_MIN_RTOL:g}")
+            raise ValueError(
+                f"tolerance {tol:.3g} is below {_MIN_RTOL:g} * |answer|: the page stores "
+                f"the answer to 12 significant digits; use rtol >= {_MIN_RTOL:g}"
+            )
         # Stored to 12 significant digits and to a millionth of the tolerance, so a
         # round-off-level answer (1e-17 here, -2e-17 there) is written the same everywhere.
         self.answer = a12 if tol == 0 else round(a12, 6 - math.floor(math.log10(tol))) + 0.0
 
     def _common(self, key, question, hint, solution):
         if not isinstance(key, str) or not _KEY.match(key):
-            raise ValueError(f"key must be 1-64 letters, digits, '-' or '_' (starting with a letter "
-                             f"or digit), got {key!r}")
+            raise ValueError(
+                f"key must be 1-64 letters, digits, '-' or '_' (starting with a letter "
+                f"or digit), got {key!r}"
+            )
         self.key, self.uid = key, f"rn-ex-{key}"
         self.question = _nonempty("question", question)
         self.hint = _nonempty("hint", hint)
         self.solution = _nonempty("solution", solution)
 
     @classmethod
-    def choice(cls, key: str, question: str, options, *, answer, hint: str, solution: str) -> "Exercise":
+    def choice(
+        cls, key: str, question: str, options, *, answer, hint: str, solution: str
+    ) -> "Exercise":
         """Multiple choice (radio buttons): ``answer`` is an option's index (from 0) or its text."""
         ex = cls.__new__(cls)
         ex._common(key, question, hint, solution)
@@ -142,7 +163,12 @@ class Exercise:
         tol = self.tolerance
         if not tol or self.answer == 0:
             return 6
-        return min(6, max(2, math.floor(math.log10(abs(self.answer))) - math.floor(math.log10(tol / 100)) + 1))
+        return min(
+            6,
+            max(
+                2, math.floor(math.log10(abs(self.answer))) - math.floor(math.log10(tol / 100)) + 1
+            ),
+        )
 
     def _messages(self) -> dict:
         if self.kind == "choice":
@@ -151,7 +177,10 @@ class Exercise:
         # could be exact on one machine and not on another)
         about = "약 " if self.tolerance else ""
         shown = fmt(self.answer, self.shown_digits())
-        return {**MESSAGES, "correct": f"맞습니다! 이 페이지에서 계산한 값은 {about}{shown}{self._unit()}입니다."}
+        return {
+            **MESSAGES,
+            "correct": f"맞습니다! 이 페이지에서 계산한 값은 {about}{shown}{self._unit()}입니다.",
+        }
 
     def check(self, value) -> CheckResult:
         """Judge a reply: a string as typed in the page, a number, or (choice) an index or option text."""
@@ -159,8 +188,11 @@ class Exercise:
         if self.kind == "choice":
             if isinstance(value, str) and value.strip() in self.options:
                 value = self.options.index(value.strip())
-            if not (isinstance(value, numbers.Integral) and not isinstance(value, bool)
-                    and 0 <= value < len(self.options)):
+            if not (
+                isinstance(value, numbers.Integral)
+                and not isinstance(value, bool)
+                and 0 <= value < len(self.options)
+            ):
                 return CheckResult(False, msg["choose"], "invalid")
             ok = int(value) == self.answer
             return CheckResult(ok, msg["correct" if ok else "wrong"], "correct" if ok else "wrong")

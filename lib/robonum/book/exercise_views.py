@@ -4,6 +4,7 @@ Both read the exercise's public attributes (``key``, ``uid``, ``kind``, ``questi
 ``options``, ``answer``, ``rtol``, ``atol``, ``unit``, ``hint``, ``solution``) and
 its ``check``/``_messages``; they never import the exercise module.
 """
+
 from __future__ import annotations
 
 import html
@@ -16,8 +17,10 @@ __all__ = ["static_html", "live_widget", "in_kernel"]
 
 _HEX = {"correct": "#1a7f37", "wrong": "#b3261e", "invalid": "#9a6700"}  # live view (Jupyter)
 # In the book: the theme's colours, which follow its dark mode.
-_COLORS = {k: f"var(--pst-color-{n}, {_HEX[k]})"
-           for k, n in (("correct", "success"), ("wrong", "danger"), ("invalid", "warning"))}
+_COLORS = {
+    k: f"var(--pst-color-{n}, {_HEX[k]})"
+    for k, n in (("correct", "success"), ("wrong", "danger"), ("invalid", "warning"))
+}
 
 
 def in_kernel() -> bool:
@@ -78,51 +81,73 @@ def static_html(ex) -> str:
     uid, esc = ex.uid, html.escape
     if ex.kind == "choice":
         answer = str(ex.answer)
-        radios = "".join(f'<div><label><input type="radio" name="{uid}" value="{i}"> '
-                         f'{inline_html(o)}</label></div>' for i, o in enumerate(ex.options))
-        control = (f'<fieldset class="rn-options" aria-labelledby="{uid}-q" '
-                   f'style="border:0;padding:0;margin:0 0 .4em">{radios}</fieldset>'
-                   '<button type="button" class="rn-submit">확인</button>')
+        radios = "".join(
+            f'<div><label><input type="radio" name="{uid}" value="{i}"> '
+            f"{inline_html(o)}</label></div>"
+            for i, o in enumerate(ex.options)
+        )
+        control = (
+            f'<fieldset class="rn-options" aria-labelledby="{uid}-q" '
+            f'style="border:0;padding:0;margin:0 0 .4em">{radios}</fieldset>'
+            '<button type="button" class="rn-submit">확인</button>'
+        )
         data, note = "", ""
     else:
         answer = repr(ex.answer)
         unit = f' <span class="rn-unit">{esc(ex.unit)}</span>' if ex.unit else ""
-        control = (f'<label for="{uid}-in">답</label> <input type="text" class="rn-input" id="{uid}-in" '
-                   f'inputmode="{_inputmode(ex)}" autocomplete="off" spellcheck="false" size="14" '
-                   f'aria-describedby="{uid}-q {uid}-tol">{unit} '
-                   '<button type="button" class="rn-submit">확인</button>')
+        control = (
+            f'<label for="{uid}-in">답</label> <input type="text" class="rn-input" id="{uid}-in" '
+            f'inputmode="{_inputmode(ex)}" autocomplete="off" spellcheck="false" size="14" '
+            f'aria-describedby="{uid}-q {uid}-tol">{unit} '
+            '<button type="button" class="rn-submit">확인</button>'
+        )
         data = f' data-rtol="{ex.rtol!r}" data-atol="{ex.atol!r}"'
-        note = (f'<p class="rn-tol" id="{uid}-tol" style="margin:.3em 0 0"><small>'
-                f'{esc(ex.tolerance_text())} · <span style="white-space:nowrap">입력 예: {EXAMPLES}</span>'
-                '</small></p>')
-    msgs = json.dumps({**ex._messages(), "colors": _COLORS}, ensure_ascii=False,
-                      separators=(",", ":")).replace("</", "<\\/")
-    details = "".join(f'<details class="rn-{cls}" style="margin-top:.4em"><summary>{title}</summary>'
-                      f'<div class="rn-body">{block_html(text)}</div></details>'
-                      for cls, title, text in (("hint", "힌트", ex.hint), ("solution", "풀이", ex.solution)))
-    return (f'<div class="rn-check" id="{uid}" data-key="{ex.key}" data-kind="{ex.kind}" '
-            f'data-answer="{answer}"{data} style="border:1px solid rgba(127,127,127,.45);'
-            'border-radius:6px;padding:.6em .9em;margin:.8em 0;word-break:keep-all;overflow-wrap:anywhere">'
-            f'<div class="rn-q" id="{uid}-q">{block_html(ex.question)}</div>'
-            f'<div class="rn-answer">{control}</div>{note}'
-            '<p class="rn-feedback" role="status" aria-live="polite" '
-            'style="margin:.4em 0 0;min-height:1.4em"></p>'
-            f'{details}<script type="application/json" class="rn-msgs">{msgs}</script>'
-            f'<script>{_SCRIPT % {"uid": json.dumps(uid)}}</script></div>')
+        note = (
+            f'<p class="rn-tol" id="{uid}-tol" style="margin:.3em 0 0"><small>'
+            f'{esc(ex.tolerance_text())} · <span style="white-space:nowrap">입력 예: {EXAMPLES}</span>'
+            "</small></p>"
+        )
+    msgs = json.dumps(
+        {**ex._messages(), "colors": _COLORS}, ensure_ascii=False, separators=(",", ":")
+    ).replace("</", "<\\/")
+    details = "".join(
+        f'<details class="rn-{cls}" style="margin-top:.4em"><summary>{title}</summary>'
+        f'<div class="rn-body">{block_html(text)}</div></details>'
+        for cls, title, text in (("hint", "힌트", ex.hint), ("solution", "풀이", ex.solution))
+    )
+    return (
+        f'<div class="rn-check" id="{uid}" data-key="{ex.key}" data-kind="{ex.kind}" '
+        f'data-answer="{answer}"{data} style="border:1px solid rgba(127,127,127,.45);'
+        'border-radius:6px;padding:.6em .9em;margin:.8em 0;word-break:keep-all;overflow-wrap:anywhere">'
+        f'<div class="rn-q" id="{uid}-q">{block_html(ex.question)}</div>'
+        f'<div class="rn-answer">{control}</div>{note}'
+        '<p class="rn-feedback" role="status" aria-live="polite" '
+        'style="margin:.4em 0 0;min-height:1.4em"></p>'
+        f'{details}<script type="application/json" class="rn-msgs">{msgs}</script>'
+        f"<script>{_SCRIPT % {'uid': json.dumps(uid)}}</script></div>"
+    )
 
 
 # -- the live view ---------------------------------------------------------------
 def live_widget(ex):
     import ipywidgets as w
 
-    note = f"<p><small>{html.escape(ex.tolerance_text())}</small></p>" if ex.kind == "number" else ""
+    note = (
+        f"<p><small>{html.escape(ex.tolerance_text())}</small></p>" if ex.kind == "number" else ""
+    )
     question = w.HTMLMath(block_html(ex.question) + note)
     if ex.kind == "choice":
-        box = w.RadioButtons(options=[(plain_text(o), i) for i, o in enumerate(ex.options)], value=None,
-                             layout=w.Layout(width="auto"))
+        box = w.RadioButtons(
+            options=[(plain_text(o), i) for i, o in enumerate(ex.options)],
+            value=None,
+            layout=w.Layout(width="auto"),
+        )
     else:
-        box = w.Text(placeholder=f"예: {EXAMPLES.split(', ')[2]}", continuous_update=False,
-                     layout=w.Layout(width="12em"))
+        box = w.Text(
+            placeholder=f"예: {EXAMPLES.split(', ')[2]}",
+            continuous_update=False,
+            layout=w.Layout(width="12em"),
+        )
     button = w.Button(description="확인", layout=w.Layout(width="6em"))
     feedback = w.HTML()
 
@@ -135,8 +160,11 @@ def live_widget(ex):
         box.observe(run, names="value")  # Enter (continuous_update=False) checks too
     row = [box] + ([w.Label(ex.unit)] if ex.unit else []) + [button]
     row = w.VBox(row) if ex.kind == "choice" else w.HBox(row)
-    more = w.Accordion(children=[w.HTMLMath(block_html(ex.hint)), w.HTMLMath(block_html(ex.solution))],
-                       titles=("힌트", "풀이"), selected_index=None)
+    more = w.Accordion(
+        children=[w.HTMLMath(block_html(ex.hint)), w.HTMLMath(block_html(ex.solution))],
+        titles=("힌트", "풀이"),
+        selected_index=None,
+    )
     out = w.VBox([question, row, feedback, more])
     out.input, out.button, out.feedback, out.more, out.run = box, button, feedback, more, run
     return out

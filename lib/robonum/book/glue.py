@@ -18,6 +18,7 @@ with the output.  A value glued but never shown is not compared; keep glue
 for what the prose shows.  :func:`glue_math` stores LaTeX for
 ``{glue:md}`key:myst```.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -44,8 +45,10 @@ def _plain(value):
         return round_sig(x, 12) if np.isfinite(x) else x
     if isinstance(value, str):
         return value
-    raise TypeError(f"value must be a number or a string, got {type(value).__name__} "
-                    "(glue a table or figure with myst_nb.glue directly)")
+    raise TypeError(
+        f"value must be a number or a string, got {type(value).__name__} "
+        "(glue a table or figure with myst_nb.glue directly)"
+    )
 
 
 def glue(key: str, value, *, tol: Tol | None = None) -> None:

@@ -5,18 +5,32 @@ the book shows readers a Korean sentence built from the same structured
 facts -- a :class:`robonum.Solution`'s ``reason``, ``t`` and ``h``, or an
 input error -- so a frame's message never contradicts what was computed.
 """
+
 from __future__ import annotations
 
 from ..solution import Solution
 from .numbers import fmt, fmt_h
 
 METHOD_NAMES = {
-    "euler": "전진 오일러", "heun": "호인", "midpoint": "명시적 중점", "rk3": "쿠타 RK3", "rk4": "RK4",
-    "dopri5": "도르만-프린스 5(4)", "backward_euler": "후진 오일러", "trapezoid": "사다리꼴",
-    "implicit_midpoint": "암시적 중점", "gauss2": "가우스 2단계", "gauss3": "가우스 3단계",
-    "gauss4": "가우스 4단계", "radau2": "라다우 IIA 2단계", "radau3": "라다우 IIA 3단계",
-    "sdirk2": "SDIRK2", "sdirk3": "SDIRK3", "symplectic_euler": "심플렉틱 오일러",
-    "verlet": "스토머-베를레", "yoshida4": "요시다 4차",
+    "euler": "전진 오일러",
+    "heun": "호인",
+    "midpoint": "명시적 중점",
+    "rk3": "쿠타 RK3",
+    "rk4": "RK4",
+    "dopri5": "도르만-프린스 5(4)",
+    "backward_euler": "후진 오일러",
+    "trapezoid": "사다리꼴",
+    "implicit_midpoint": "암시적 중점",
+    "gauss2": "가우스 2단계",
+    "gauss3": "가우스 3단계",
+    "gauss4": "가우스 4단계",
+    "radau2": "라다우 IIA 2단계",
+    "radau3": "라다우 IIA 3단계",
+    "sdirk2": "SDIRK2",
+    "sdirk3": "SDIRK3",
+    "symplectic_euler": "심플렉틱 오일러",
+    "verlet": "스토머-베를레",
+    "yoshida4": "요시다 4차",
     **{f"bdf{k}": f"BDF{k}" for k in range(1, 7)},
 }
 
@@ -53,8 +67,11 @@ def run_message(sol: Solution, *, success: str = "") -> str:
     t = fmt(sol.t_final, 3)
     step = f"간격 h = {fmt_h(sol.h)}" if sol.h is not None else "적응 간격"
     if sol.reason == "diverged":
-        text = (f"발산: t = {t}에서 해가 한계를 넘었습니다. {step}에서 이 방법이 불안정하다는 뜻입니다"
-                if sol.h is not None else f"발산: t = {t}에서 해가 한계를 넘었습니다")
+        text = (
+            f"발산: t = {t}에서 해가 한계를 넘었습니다. {step}에서 이 방법이 불안정하다는 뜻입니다"
+            if sol.h is not None
+            else f"발산: t = {t}에서 해가 한계를 넘었습니다"
+        )
     elif sol.reason == "nan_in_f":
         text = f"t = {t} 근처에서 모델 함수 f가 NaN/inf를 냈습니다(간격 때문이 아니라 모델의 문제입니다)"
     elif sol.reason == "newton_failed":

@@ -6,6 +6,7 @@ Coefficients are in ascending powers, as every polynomial in robonum; the
 formatter is the library's own (:mod:`robonum._latex`), so a chapter's
 formula and an object's ``_repr_latex_`` always agree.
 """
+
 from __future__ import annotations
 
 from .._latex import polynomial, rational

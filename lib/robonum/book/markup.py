@@ -4,6 +4,7 @@
 typesets; :func:`plain_text` into readable text (TeX symbols as Unicode);
 ``_width``/``_pad`` align text columns with Hangul counted two columns wide.
 """
+
 from __future__ import annotations
 
 import html
@@ -56,11 +57,38 @@ def block_html(text: str) -> str:
     return "".join(parts)
 
 
-_SYMBOLS = {"times": "×", "cdot": "·", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠",
-            "approx": "≈", "pm": "±", "infty": "∞", "to": "→", "alpha": "α", "beta": "β",
-            "gamma": "γ", "delta": "δ", "Delta": "Δ", "epsilon": "ε", "varepsilon": "ε",
-            "theta": "θ", "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ",
-            "tau": "τ", "omega": "ω", "Omega": "Ω", "sqrt": "√", "quad": " ", "qquad": " "}
+_SYMBOLS = {
+    "times": "×",
+    "cdot": "·",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "ne": "≠",
+    "approx": "≈",
+    "pm": "±",
+    "infty": "∞",
+    "to": "→",
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "Delta": "Δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "theta": "θ",
+    "lambda": "λ",
+    "mu": "μ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "omega": "ω",
+    "Omega": "Ω",
+    "sqrt": "√",
+    "quad": " ",
+    "qquad": " ",
+}
 
 
 def _tex_text(tex: str) -> str:
@@ -77,18 +105,22 @@ def plain_text(text: str) -> str:
     Inside math a few common commands become symbols (``\\lambda`` -> λ,
     ``\\times`` -> ×, ``10^{-4}`` -> ``10^-4``); others stay as written.
     """
+
     def repl(m):
         display, inline, code = m.groups()
         if m.group(0) == "\\$":
             return "$"
         return code if code is not None else _tex_text((display or inline).strip())
+
     return _BOLD.sub(r"\1", _TOKEN.sub(repl, text))
 
 
 def _width(s: str) -> int:
     """Columns ``s`` takes in a monospace font (Hangul and other wide characters count 2)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
-               for c in s)
+    return sum(
+        2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1
+        for c in s
+    )
 
 
 def _pad(s: str, width: int, align: str) -> str:

@@ -14,6 +14,7 @@ a round-off-level result (1.0e-15 here, 1.33e-15 there) prints differently and
 should be shown as a bound, not a value.  Minus signs are ASCII ``-`` (they
 copy and paste into code and into the exercise boxes).
 """
+
 from __future__ import annotations
 
 import math
@@ -88,8 +89,10 @@ def matches_printed(x, printed: str) -> bool:
     """
     x = check.real("x", x)
     if not isinstance(printed, str):
-        raise TypeError(f"printed must be the number as printed (a str such as '4.6e-5'), "
-                        f"got {type(printed).__name__}")
+        raise TypeError(
+            f"printed must be the number as printed (a str such as '4.6e-5'), "
+            f"got {type(printed).__name__}"
+        )
     try:
         d = Decimal(printed.strip())
     except ArithmeticError:

@@ -13,6 +13,7 @@ stderr.  We therefore register a copy of each font whose character map also
 sends U+2212 to its en-dash glyph (fontTools ships with matplotlib), and keep
 ``axes.unicode_minus = False`` for plain tick labels.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -44,7 +45,9 @@ def _with_minus_sign(path: Path) -> Path:
     """
     from fontTools.ttLib import TTFont
 
-    cache = Path(os.environ.get("ROBONUM_FONT_CACHE", Path(tempfile.gettempdir()) / "robonum-fonts"))
+    cache = Path(
+        os.environ.get("ROBONUM_FONT_CACHE", Path(tempfile.gettempdir()) / "robonum-fonts")
+    )
     target = cache / f"{path.stem}-book{path.suffix}"
     if target.exists() and target.stat().st_mtime >= path.stat().st_mtime:
         return target
@@ -75,20 +78,24 @@ def use_book_style(dpi: int = 80) -> str:
     """
     files = [p for d in _font_dirs() for p in sorted(d.glob("NanumGothic*.ttf"))]
     if not files:
-        raise RuntimeError("no Hangul font found: install the PyPI package "
-                           "'koreanize-matplotlib' or Debian's 'fonts-nanum'")
+        raise RuntimeError(
+            "no Hangul font found: install the PyPI package "
+            "'koreanize-matplotlib' or Debian's 'fonts-nanum'"
+        )
     for path in files:
         font_manager.fontManager.addfont(str(_with_minus_sign(path)))
-    matplotlib.rcParams.update({
-        "font.family": FONT_NAME,
-        "axes.unicode_minus": False,
-        "figure.dpi": dpi,
-        "savefig.dpi": dpi,
-        "axes.grid": True,
-        "grid.alpha": 0.3,
-        "figure.constrained_layout.use": True,
-        "svg.hashsalt": "robonum",  # stable ids if SVG is ever written
-    })
+    matplotlib.rcParams.update(
+        {
+            "font.family": FONT_NAME,
+            "axes.unicode_minus": False,
+            "figure.dpi": dpi,
+            "savefig.dpi": dpi,
+            "axes.grid": True,
+            "grid.alpha": 0.3,
+            "figure.constrained_layout.use": True,
+            "svg.hashsalt": "robonum",  # stable ids if SVG is ever written
+        }
+    )
     _retina_inline()
     return FONT_NAME
 

@@ -13,6 +13,7 @@ move between machines (an adaptive run's nfev) carries a
 :class:`~robonum.book.tol.Tol` (``tol={1: Tol(...)}``): its cells hold the
 band as ``data-rn-tol``, and the tests compare their numbers within it.
 """
+
 from __future__ import annotations
 
 import html
@@ -29,7 +30,14 @@ from .tol import HTML_ATTRIBUTE, Tol
 __all__ = ["Table", "inline_html", "block_html", "plain_text"]
 
 # \$ (a literal dollar), $$display$$, $inline$, `code`
-_ALIGN = {"l": "left", "r": "right", "c": "center", "left": "left", "right": "right", "center": "center"}
+_ALIGN = {
+    "l": "left",
+    "r": "right",
+    "c": "center",
+    "left": "left",
+    "right": "right",
+    "center": "center",
+}
 
 
 # a text of numbers and what joins them: "0.90 (6.7)", "5.21 / 704", "−1.2e-3 ± 4%"
@@ -39,8 +47,12 @@ _NUMBERS_ONLY = re.compile(r"[-+−]?(?:\d|\.\d)[\d.,eE%×·/:()±~≈≤≥<>+\
 def _numbers_html(text: str) -> str:
     """A text of numbers for a left-aligned cell: it may wrap between its numbers, as in
     ``5.21 /`` over ``704``, which keeps a table within a phone's width, but never inside one."""
-    return " ".join(f'<span style="white-space:nowrap">{html.escape(w)}</span>'
-                    if re.search(r"[-−+]", w[1:]) else html.escape(w) for w in text.split())
+    return " ".join(
+        f'<span style="white-space:nowrap">{html.escape(w)}</span>'
+        if re.search(r"[-−+]", w[1:])
+        else html.escape(w)
+        for w in text.split()
+    )
 
 
 def _is_bool(v) -> bool:
@@ -77,7 +89,9 @@ class Table:
         printed digits (results of adaptive step control, iteration counts).
     """
 
-    def __init__(self, rows, columns, *, caption: str | None = None, formats=None, align=None, tol=None):
+    def __init__(
+        self, rows, columns, *, caption: str | None = None, formats=None, align=None, tol=None
+    ):
         self.columns = [str(c) for c in columns]
         n = len(self.columns)
         if n == 0:
@@ -99,14 +113,20 @@ class Table:
                 raise TypeError(f"tol[{j}] must be a robonum.book.Tol, got {type(t).__name__}")
         if isinstance(align, str):
             align = [align] * n if align in ("left", "right", "center") else list(align)
-        default = ["right" if any(_is_number(r[j]) for r in self.rows)
-                   and all(_is_number(r[j]) or r[j] is None for r in self.rows) else "left"
-                   for j in range(n)]
+        default = [
+            "right"
+            if any(_is_number(r[j]) for r in self.rows)
+            and all(_is_number(r[j]) or r[j] is None for r in self.rows)
+            else "left"
+            for j in range(n)
+        ]
         given = self._per_column("align", align, None)
         self.align = []
         for j, a in enumerate(given):
             if a is not None and a not in _ALIGN:
-                raise ValueError(f"align[{j}] must be one of l, r, c, left, right, center; got {a!r}")
+                raise ValueError(
+                    f"align[{j}] must be one of l, r, c, left, right, center; got {a!r}"
+                )
             self.align.append(_ALIGN[a] if a is not None else default[j])
 
     def _per_column(self, name, spec, fill) -> list:
@@ -155,31 +175,49 @@ class Table:
             style = f' style="{";".join(rule)}"' if rule else ""
             return f"<{tag}{extra}{style}>{content}</{tag}>"
 
-        head = "".join(td("th", inline_html(c), a, ' scope="col"') for c, a in zip(self.columns, self.align))
+        head = "".join(
+            td("th", inline_html(c), a, ' scope="col"') for c, a in zip(self.columns, self.align)
+        )
         body = []
         for i in range(len(self.rows)):
             cells = []
             for j, a in enumerate(self.align):
                 text, markup = self.cell(i, j)
                 band = self.tol[j]
-                cells.append(td("td", _numbers_html(text) if _NUMBERS_ONLY.match(text)
-                                else inline_html(text) if markup else html.escape(text), a,
-                                f' {HTML_ATTRIBUTE}="{band.attribute()}"' if band else ""))
+                cells.append(
+                    td(
+                        "td",
+                        _numbers_html(text)
+                        if _NUMBERS_ONLY.match(text)
+                        else inline_html(text)
+                        if markup
+                        else html.escape(text),
+                        a,
+                        f' {HTML_ATTRIBUTE}="{band.attribute()}"' if band else "",
+                    )
+                )
             body.append("<tr>" + "".join(cells) + "</tr>")
         # the table is moved .9em left so that its first column lines up with the text (the
         # border spacing is .9em); the caption spans the whole table, and a caption that fills
         # a phone's width would start .9em left of the scroll box, where no scrolling reaches
-        caption = (f'<caption style="padding:0 .9em">{inline_html(self.caption)}</caption>'
-                   if self.caption else "")
-        return ('<div class="rn-table-wrap" style="overflow-x:auto;max-width:100%">'
-                '<table class="rn-table" style="font-variant-numeric:tabular-nums;'
-                'border-collapse:separate;border-spacing:.9em .15em;margin-left:-.9em;word-break:keep-all">'
-                f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+        caption = (
+            f'<caption style="padding:0 .9em">{inline_html(self.caption)}</caption>'
+            if self.caption
+            else ""
+        )
+        return (
+            '<div class="rn-table-wrap" style="overflow-x:auto;max-width:100%">'
+            '<table class="rn-table" style="font-variant-numeric:tabular-nums;'
+            'border-collapse:separate;border-spacing:.9em .15em;margin-left:-.9em;word-break:keep-all">'
+            f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
+        )
 
     def to_text(self) -> str:
         header = [plain_text(c) for c in self.columns]
-        body = [[plain_text(t) if m else t for t, m in (self.cell(i, j) for j in range(len(header)))]
-                for i in range(len(self.rows))]
+        body = [
+            [plain_text(t) if m else t for t, m in (self.cell(i, j) for j in range(len(header)))]
+            for i in range(len(self.rows))
+        ]
         widths = [max(_width(r[j]) for r in [header] + body) for j in range(len(header))]
 
         def line(cells):
@@ -196,8 +234,12 @@ class Table:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         # the HTML carries every number (and each band); text/plain only names the table
-        return {"text/plain": repr(self) if not self.caption else f"{plain_text(self.caption)} ({repr(self)})",
-                "text/html": self.to_html()}
+        return {
+            "text/plain": repr(self)
+            if not self.caption
+            else f"{plain_text(self.caption)} ({repr(self)})",
+            "text/html": self.to_html(),
+        }
 
     def __str__(self) -> str:
         return self.to_text()

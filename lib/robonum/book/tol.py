@@ -22,6 +22,7 @@ Everything else a page shows is compared at the precision the reader sees it:
 a glued value to half a unit of the last digit its text prints, any other
 printed number exactly.  See ``docs/writing-a-chapter.md``.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,8 +54,10 @@ class Tol:
         object.__setattr__(self, "rtol", check.positive("rtol", self.rtol, allow_zero=True, hi=1.0))
         object.__setattr__(self, "atol", check.positive("atol", self.atol, allow_zero=True))
         if not isinstance(self.why, str) or len(self.why.strip()) < 10:
-            raise ValueError("why must say in a sentence what makes the number move between machines "
-                             f"(at least 10 characters), got {self.why!r}")
+            raise ValueError(
+                "why must say in a sentence what makes the number move between machines "
+                f"(at least 10 characters), got {self.why!r}"
+            )
         if self.rtol == 0 and self.atol == 0:
             raise ValueError("rtol and atol are both 0: a number that cannot move needs no Tol")
 
@@ -77,7 +80,9 @@ class Tol:
 
     @classmethod
     def from_metadata(cls, meta: dict) -> "Tol":
-        return cls(meta.get("rtol", 0.0), meta.get("atol", 0.0), why="read back from a stored output")
+        return cls(
+            meta.get("rtol", 0.0), meta.get("atol", 0.0), why="read back from a stored output"
+        )
 
     @classmethod
     def from_attribute(cls, text: str) -> "Tol":

@@ -13,6 +13,7 @@ What a notebook cell shows is chosen by the environment variable
 frame in ``text/html``; an interactive JupyterLab session wants the widget
 at once, with frames drawn on demand.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,9 @@ def static_mode() -> str | None:
     """
     value = os.environ.get(ENV, "").strip().lower()
     if value not in _STATIC_VALUES:
-        raise ValueError(f"{ENV} must be one of {sorted(k for k in _STATIC_VALUES if k)} or unset, "
-                         f"got {value!r}")
+        raise ValueError(
+            f"{ENV} must be one of {sorted(k for k in _STATIC_VALUES if k)} or unset, got {value!r}"
+        )
     return _STATIC_VALUES[value]
 
 
@@ -70,10 +72,22 @@ class Exploration:
     cache_size : frames kept in memory for the live view
     """
 
-    def __init__(self, func, params, *, title: str = "", mode: str = "grid",
-                 max_frames: int = 60, size=(5.0, 3.0), width: int = 560, density: int = 2,
-                 min_font: float | None = 10.0, image_format: str = "webp",
-                 max_bytes: int = 1_200_000, cache_size: int = 512):
+    def __init__(
+        self,
+        func,
+        params,
+        *,
+        title: str = "",
+        mode: str = "grid",
+        max_frames: int = 60,
+        size=(5.0, 3.0),
+        width: int = 560,
+        density: int = 2,
+        min_font: float | None = 10.0,
+        image_format: str = "webp",
+        max_bytes: int = 1_200_000,
+        cache_size: int = 512,
+    ):
         check.callable_("func", func)
         params = list(params)
         if not params or not all(isinstance(p, Param) for p in params):
@@ -86,8 +100,10 @@ class Exploration:
         self.func, self.params, self.title, self.mode = func, params, str(title), mode
         self.image_format, self.mime = image_format, FORMATS[image_format]
         self.max_frames = check.integer("max_frames", max_frames, 1, 500)
-        self.size = (check.positive("size[0]", size[0], lo=1.0, hi=12.0),
-                     check.positive("size[1]", size[1], lo=1.0, hi=12.0))
+        self.size = (
+            check.positive("size[0]", size[0], lo=1.0, hi=12.0),
+            check.positive("size[1]", size[1], lo=1.0, hi=12.0),
+        )
         self.width = check.integer("width", width, 200, 1200)
         self.density = check.integer("density", density, 1, 3)
         self.min_font = None if min_font is None else check.real("min_font", min_font, 6, 24)
@@ -96,8 +112,10 @@ class Exploration:
         self._cache: OrderedDict = OrderedDict()
         n = len(self.keys())
         if n > self.max_frames:
-            raise ValueError(f"{n} frames exceed max_frames={self.max_frames}: use fewer values, "
-                             f"mode='axes', or raise max_frames")
+            raise ValueError(
+                f"{n} frames exceed max_frames={self.max_frames}: use fewer values, "
+                f"mode='axes', or raise max_frames"
+            )
 
     # -- geometry ----------------------------------------------------------
     @property
@@ -123,7 +141,7 @@ class Exploration:
         base = tuple(p.default_index for p in self.params)
         keys = [base]
         for i, r in enumerate(ranges):
-            keys += [base[:i] + (j,) + base[i + 1:] for j in r if j != base[i]]
+            keys += [base[:i] + (j,) + base[i + 1 :] for j in r if j != base[i]]
         return keys
 
     def values_at(self, key) -> dict:
@@ -133,14 +151,17 @@ class Exploration:
         """``(image, message)`` for one set of values (missing ones take defaults), cached."""
         unknown = set(values) - set(self.defaults)
         if unknown:
-            raise TypeError(f"unknown parameter(s) {sorted(unknown)}; expected {list(self.defaults)}")
+            raise TypeError(
+                f"unknown parameter(s) {sorted(unknown)}; expected {list(self.defaults)}"
+            )
         full = {**self.defaults, **values}
         cache_key = tuple(full[p.name] for p in self.params)
         if cache_key in self._cache:
             self._cache.move_to_end(cache_key)
             return self._cache[cache_key]
-        frame = render_frame(self.func, full, self.dpi, self.size, fmt=self.image_format,
-                             min_font=self.min_font)
+        frame = render_frame(
+            self.func, full, self.dpi, self.size, fmt=self.image_format, min_font=self.min_font
+        )
         if self.cache_size:
             self._cache[cache_key] = frame
             while len(self._cache) > self.cache_size:
@@ -163,13 +184,23 @@ class Exploration:
         """
         if encode:
             return {key: self.render(**self.values_at(key)) for key in self.keys()}
-        return {key: render_frame(self.func, {**self.defaults, **self.values_at(key)}, self.dpi,
-                                  self.size, encode_image=False) for key in self.keys()}
+        return {
+            key: render_frame(
+                self.func,
+                {**self.defaults, **self.values_at(key)},
+                self.dpi,
+                self.size,
+                encode_image=False,
+            )
+            for key in self.keys()
+        }
 
     @property
     def uid(self) -> str:
         """Stable id from the definition (no randomness, so saved notebooks don't churn)."""
-        spec = repr((self.title, self.mode, [(p.name, p.kind, p.values, p.labels) for p in self.params]))
+        spec = repr(
+            (self.title, self.mode, [(p.name, p.kind, p.values, p.labels) for p in self.params])
+        )
         return "rn-explore-" + hashlib.sha1(spec.encode()).hexdigest()[:10]
 
     # -- views -------------------------------------------------------------
@@ -182,8 +213,10 @@ class Exploration:
         html = static_html.build(self, self.frames(encode=encode))
         size = len(html.encode("utf-8"))  # what the page weighs, not the number of characters
         if encode and size > self.max_bytes:
-            raise ValueError(f"static view is {size} bytes > max_bytes={self.max_bytes}: "
-                             "lower size/width/density or the number of values")
+            raise ValueError(
+                f"static view is {size} bytes > max_bytes={self.max_bytes}: "
+                "lower size/width/density or the number of values"
+            )
         return html
 
     def preview_html(self) -> str:

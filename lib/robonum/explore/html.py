@@ -8,6 +8,7 @@ works as on any form; ~30 lines of inline JavaScript swap the frame.
 Everything is derived from the exploration's definition, so the markup is
 identical on every build (no timestamps, no random ids).
 """
+
 from __future__ import annotations
 
 import base64
@@ -83,26 +84,38 @@ def data_uri(data: bytes, mime: str | None = None) -> str:
 
 def _number(sid: str, p) -> str:
     text = html.escape(p.labels[p.default_index])
-    return (f'<div class="rn-control rn-number"><label for="{sid}">{html.escape(p.label)}</label>'
-            f'<input type="range" class="rn-slider" id="{sid}" data-rn-param="{p.name}" min="0" '
-            f'max="{len(p.values) - 1}" step="1" value="{p.default_index}" aria-valuetext="{text}">'
-            f'<output for="{sid}">{text}</output></div>')
+    return (
+        f'<div class="rn-control rn-number"><label for="{sid}">{html.escape(p.label)}</label>'
+        f'<input type="range" class="rn-slider" id="{sid}" data-rn-param="{p.name}" min="0" '
+        f'max="{len(p.values) - 1}" step="1" value="{p.default_index}" aria-valuetext="{text}">'
+        f'<output for="{sid}">{text}</output></div>'
+    )
 
 
 def _radios(sid: str, p) -> str:
     options = "".join(
         f'<label><input type="radio" class="rn-radio" name="{sid}" id="{sid}-{j}" value="{j}"'
-        + (" checked" if j == p.default_index else "") + f'> {html.escape(text)}</label>'
-        for j, text in enumerate(p.labels))
-    return (f'<fieldset class="rn-control rn-choice" id="{sid}" data-rn-param="{p.name}">'
-            f'<legend>{html.escape(p.label)}</legend>{options}</fieldset>')
+        + (" checked" if j == p.default_index else "")
+        + f"> {html.escape(text)}</label>"
+        for j, text in enumerate(p.labels)
+    )
+    return (
+        f'<fieldset class="rn-control rn-choice" id="{sid}" data-rn-param="{p.name}">'
+        f"<legend>{html.escape(p.label)}</legend>{options}</fieldset>"
+    )
 
 
 def _select(sid: str, p) -> str:
-    options = "".join(f'<option value="{j}"' + (" selected" if j == p.default_index else "")
-                      + f'>{html.escape(text)}</option>' for j, text in enumerate(p.labels))
-    return (f'<div class="rn-control rn-choice"><label for="{sid}">{html.escape(p.label)}</label>'
-            f'<select class="rn-select" id="{sid}" data-rn-param="{p.name}">{options}</select></div>')
+    options = "".join(
+        f'<option value="{j}"'
+        + (" selected" if j == p.default_index else "")
+        + f">{html.escape(text)}</option>"
+        for j, text in enumerate(p.labels)
+    )
+    return (
+        f'<div class="rn-control rn-choice"><label for="{sid}">{html.escape(p.label)}</label>'
+        f'<select class="rn-select" id="{sid}" data-rn-param="{p.name}">{options}</select></div>'
+    )
 
 
 def control(uid: str, i: int, p) -> str:
@@ -120,8 +133,10 @@ def _alt(ex, key) -> str:
 
 def _img(ex, uri: str, key) -> str:
     width, height = ex.css_size
-    return (f'<img class="rn-frame" alt="{html.escape(_alt(ex, key))}" src="{uri}" '
-            f'width="{width}" height="{height}" data-key="{",".join(map(str, key))}">')
+    return (
+        f'<img class="rn-frame" alt="{html.escape(_alt(ex, key))}" src="{uri}" '
+        f'width="{width}" height="{height}" data-key="{",".join(map(str, key))}">'
+    )
 
 
 def _title(ex) -> str:
@@ -133,7 +148,9 @@ def build(exploration, frames: dict) -> str:
     ex, uid, mime = exploration, exploration.uid, exploration.mime
     default_key = tuple(p.default_index for p in ex.params)
     payload = {
-        "frames": {",".join(map(str, k)): [data_uri(img, mime), msg] for k, (img, msg) in frames.items()},
+        "frames": {
+            ",".join(map(str, k)): [data_uri(img, mime), msg] for k, (img, msg) in frames.items()
+        },
         "defaults": list(default_key),
         "labels": [list(p.labels) for p in ex.params],
         "names": [p.label for p in ex.params],
@@ -141,17 +158,17 @@ def build(exploration, frames: dict) -> str:
     }
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     img, msg = frames[default_key]
-    hint = ("한 번에 한 매개변수만 바꿀 수 있습니다(나머지는 기본값)." if ex.mode == "axes" else "")
+    hint = "한 번에 한 매개변수만 바꿀 수 있습니다(나머지는 기본값)." if ex.mode == "axes" else ""
     controls = "".join(control(uid, i, p) for i, p in enumerate(ex.params))
     return (
         f'<div class="rn-explore" id="{uid}" data-mode="{ex.mode}" data-view="static">'
-        f'<style>{_CSS.strip()}</style>{_title(ex)}'
+        f"<style>{_CSS.strip()}</style>{_title(ex)}"
         f'<div class="rn-controls">{controls}</div>'
         + _img(ex, data_uri(img, mime), default_key)
         + f'<p class="rn-msg" role="status" aria-live="polite">{html.escape(msg)}</p>'
         + (f'<p class="rn-hint"><small>{hint}</small></p>' if hint else "")
         + f'<script type="application/json" class="rn-data">{data}</script>'
-        f'<script>{_SCRIPT % {"uid": json.dumps(uid)}}</script></div>'
+        f"<script>{_SCRIPT % {'uid': json.dumps(uid)}}</script></div>"
     )
 
 
@@ -159,11 +176,13 @@ def preview(exploration, frame: tuple[bytes, str]) -> str:
     """A one-frame stand-in, saved with a notebook run interactively (the widget is the view)."""
     ex = exploration
     key = tuple(p.default_index for p in ex.params)
-    note = ("미리 보기: 기본값의 그림 한 장만 담았습니다. 값을 바꾸려면 커널에서 실행하세요"
-            "(책 빌드는 ROBONUM_STATIC=1로 모든 그림을 미리 그립니다).")
+    note = (
+        "미리 보기: 기본값의 그림 한 장만 담았습니다. 값을 바꾸려면 커널에서 실행하세요"
+        "(책 빌드는 ROBONUM_STATIC=1로 모든 그림을 미리 그립니다)."
+    )
     return (
         f'<div class="rn-explore" id="{ex.uid}" data-mode="{ex.mode}" data-view="preview">'
-        f'<style>{_CSS.strip()}</style>{_title(ex)}'
+        f"<style>{_CSS.strip()}</style>{_title(ex)}"
         + _img(ex, data_uri(frame[0], ex.mime), key)
         + f'<p class="rn-msg" role="status">{html.escape(frame[1])}</p>'
         f'<p class="rn-hint"><small>{note}</small></p></div>'

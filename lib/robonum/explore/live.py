@@ -9,6 +9,7 @@ The frame goes into an ``ipywidgets.Image`` (bytes in the widget state)
 rather than an ``Output`` widget, so rendering prints nothing into the cell:
 headless runs (nbval, nbclient) see no stray stdout.
 """
+
 from __future__ import annotations
 
 import html
@@ -25,21 +26,32 @@ def _control(p):
     if p.kind == "choice":
         options = list(zip(p.labels, p.values))
         if len(options) > MAX_RADIOS:
-            return widgets.Dropdown(options=options, value=p.default, description=p.label, style=_STYLE)
-        return widgets.ToggleButtons(options=options, value=p.default, description=p.label, style=_STYLE)
+            return widgets.Dropdown(
+                options=options, value=p.default, description=p.label, style=_STYLE
+            )
+        return widgets.ToggleButtons(
+            options=options, value=p.default, description=p.label, style=_STYLE
+        )
     # continuous_update=False: a drag asks for one frame (on release), not one per pixel.
-    return widgets.SelectionSlider(options=[(p.text(v), v) for v in p.live_values], value=p.default,
-                                   description=p.label, continuous_update=False, style=_STYLE,
-                                   layout=widgets.Layout(width="min(32em, 100%)"))
+    return widgets.SelectionSlider(
+        options=[(p.text(v), v) for v in p.live_values],
+        value=p.default,
+        description=p.label,
+        continuous_update=False,
+        style=_STYLE,
+        layout=widgets.Layout(width="min(32em, 100%)"),
+    )
 
 
 def status_html(message: str) -> str:
     """The message as a pale red box that wraps (empty when there is no message)."""
     if not message:
         return ""
-    return (f"<div role='status' style='background:{MESSAGE_BG};color:{MESSAGE_FG};"
-            "border-left:4px solid #b3261e;padding:.4em .8em;white-space:normal;"
-            f"overflow-wrap:anywhere'>{html.escape(message)}</div>")
+    return (
+        f"<div role='status' style='background:{MESSAGE_BG};color:{MESSAGE_FG};"
+        "border-left:4px solid #b3261e;padding:.4em .8em;white-space:normal;"
+        f"overflow-wrap:anywhere'>{html.escape(message)}</div>"
+    )
 
 
 def build_widget(exploration) -> widgets.VBox:
@@ -47,8 +59,11 @@ def build_widget(exploration) -> widgets.VBox:
     ex = exploration
     controls = {p.name: _control(p) for p in ex.params}
     # Shown at the CSS width; the bytes carry `density` times as many pixels (crisp).
-    image = widgets.Image(format=ex.image_format, width=ex.css_size[0],
-                          layout=widgets.Layout(max_width="100%", height="auto"))
+    image = widgets.Image(
+        format=ex.image_format,
+        width=ex.css_size[0],
+        layout=widgets.Layout(max_width="100%", height="auto"),
+    )
     status = widgets.HTML()
 
     def update(_change=None):

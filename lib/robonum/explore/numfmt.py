@@ -6,6 +6,7 @@ computed grid value is rounded to ``digits`` significant digits
 (0.387298 -> 0.387).  Magnitudes below 0.01 or from 10^4 on use a compact
 exponent without '+' or leading zeros (2.5e-3, 1e4).
 """
+
 from __future__ import annotations
 
 import math

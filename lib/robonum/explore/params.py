@@ -9,6 +9,7 @@ a drop-down list when there are many options).  Build one with
 :meth:`Param.numbers`, :meth:`Param.grid`, :meth:`Param.geomgrid` or
 :meth:`Param.choice`.
 """
+
 from __future__ import annotations
 
 import math
@@ -44,14 +45,20 @@ class Param:
 
     def __post_init__(self):
         if not (isinstance(self.name, str) and self.name.isidentifier()):
-            raise ValueError(f"name must be a Python identifier (it is passed as a keyword), got {self.name!r}")
+            raise ValueError(
+                f"name must be a Python identifier (it is passed as a keyword), got {self.name!r}"
+            )
         object.__setattr__(self, "values", tuple(self.values))
         if len(self.values) < 2:
-            raise ValueError(f"parameter {self.name!r}: values needs at least 2 entries, got {len(self.values)}")
+            raise ValueError(
+                f"parameter {self.name!r}: values needs at least 2 entries, got {len(self.values)}"
+            )
         if len(set(map(repr, self.values))) != len(self.values):
             raise ValueError(f"parameter {self.name!r}: values must be distinct")
         if self.default not in self.values:
-            raise ValueError(f"parameter {self.name!r}: default {self.default!r} must be one of values {list(self.values)}")
+            raise ValueError(
+                f"parameter {self.name!r}: default {self.default!r} must be one of values {list(self.values)}"
+            )
         if self.fmt is not None and not callable(self.fmt):
             raise TypeError(f"parameter {self.name!r}: fmt must be callable (value -> str)")
         kind = self.kind or ("number" if all(map(is_number, self.values)) else "choice")
@@ -72,7 +79,9 @@ class Param:
             object.__setattr__(self, "labels", tuple(self._write(v) for v in self.values))
         object.__setattr__(self, "labels", tuple(map(str, self.labels)))
         if len(set(self.labels)) != len(self.labels):
-            raise ValueError(f"parameter {self.name!r}: labels must be distinct, got {list(self.labels)}")
+            raise ValueError(
+                f"parameter {self.name!r}: labels must be distinct, got {list(self.labels)}"
+            )
 
     def _write(self, value) -> str:
         return str(self.fmt(value)) if self.fmt is not None else human(value, self._digits)
@@ -100,12 +109,15 @@ class Param:
         elif isinstance(options, (list, tuple)):
             values, labels = tuple(options), ()
         else:
-            raise TypeError(f"parameter {name!r}: options must be a list of values or a dict "
-                            f"value -> label, got {type(options).__name__}")
+            raise TypeError(
+                f"parameter {name!r}: options must be a list of values or a dict "
+                f"value -> label, got {type(options).__name__}"
+            )
         if not values:
             raise ValueError(f"parameter {name!r}: options must not be empty")
-        return cls(name, values, values[0] if default is None else default, label, labels,
-                   kind="choice")
+        return cls(
+            name, values, values[0] if default is None else default, label, labels, kind="choice"
+        )
 
     @classmethod
     def numbers(cls, name: str, values, default, label: str = "", fmt=None) -> "Param":
@@ -122,14 +134,32 @@ class Param:
         return cls(name, tuple(sorted(values)), default, label, kind="number", fmt=fmt)
 
     @classmethod
-    def grid(cls, name: str, lo: float, hi: float, n: int, default=None, label: str = "",
-             n_live: int | None = None, fmt=None) -> "Param":
+    def grid(
+        cls,
+        name: str,
+        lo: float,
+        hi: float,
+        n: int,
+        default=None,
+        label: str = "",
+        n_live: int | None = None,
+        fmt=None,
+    ) -> "Param":
         """``n`` equally spaced values on ``[lo, hi]``, plus ``default`` if it is not one of them."""
         return cls._spaced(name, lo, hi, n, default, label, n_live, fmt, np.linspace)
 
     @classmethod
-    def geomgrid(cls, name: str, lo: float, hi: float, n: int, default=None, label: str = "",
-                 n_live: int | None = None, fmt=None) -> "Param":
+    def geomgrid(
+        cls,
+        name: str,
+        lo: float,
+        hi: float,
+        n: int,
+        default=None,
+        label: str = "",
+        n_live: int | None = None,
+        fmt=None,
+    ) -> "Param":
         """``n`` log-spaced values on ``[lo, hi]`` (both > 0), plus ``default`` if missing."""
         check.positive(f"{name}: lo", lo)
         return cls._spaced(name, lo, hi, n, default, label, n_live, fmt, np.geomspace)

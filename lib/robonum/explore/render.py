@@ -13,6 +13,7 @@ encoded as lossless WebP: a two-panel frame at twice the CSS resolution
 (6.7x the pixels of the old 72-dpi PNG) measured 24 KB against the old
 PNG's 20 KB, and a 2x PNG's 62 KB, with no lossy ringing around text.
 """
+
 from __future__ import annotations
 
 import io
@@ -80,9 +81,17 @@ def message_figure(text: str, width: float = 6.4, height: float = 3.6) -> Figure
     lines = wrap_lines(text, 0.9 * width * 72, pt)
     fits = max(1, int(0.9 * height * 72 / (pt * spacing)))
     if len(lines) > fits:  # the page shows the whole message below the frame anyway
-        lines = lines[:fits - 1] + [lines[fits - 1][:-3] + "..."]
-    fig.text(0.5, 0.5, "\n".join(lines), ha="center", va="center", fontsize=pt, color=MESSAGE_FG,
-             linespacing=spacing)
+        lines = lines[: fits - 1] + [lines[fits - 1][:-3] + "..."]
+    fig.text(
+        0.5,
+        0.5,
+        "\n".join(lines),
+        ha="center",
+        va="center",
+        fontsize=pt,
+        color=MESSAGE_FG,
+        linespacing=spacing,
+    )
     return fig
 
 
@@ -113,8 +122,15 @@ def encode(fig: Figure, fmt: str, dpi: float) -> bytes:
     try:
         fig.set_dpi(dpi)
         canvas.draw()
-        rgba = Image.frombuffer("RGBA", canvas.get_width_height(physical=True), canvas.buffer_rgba(),
-                                "raw", "RGBA", 0, 1)
+        rgba = Image.frombuffer(
+            "RGBA",
+            canvas.get_width_height(physical=True),
+            canvas.buffer_rgba(),
+            "raw",
+            "RGBA",
+            0,
+            1,
+        )
         if rgba.getextrema()[3][0] < 255:  # a transparent figure: onto white, not black
             rgba = Image.alpha_composite(Image.new("RGBA", rgba.size, "white"), rgba)
         buf = io.BytesIO()
@@ -129,9 +145,16 @@ def encode(fig: Figure, fmt: str, dpi: float) -> bytes:
         fig.set_canvas(old_canvas)
 
 
-def render_frame(func, values: dict, dpi: float, size: tuple[float, float], *,
-                 fmt: str = "webp", min_font: float | None = None,
-                 encode_image: bool = True) -> tuple[bytes, str]:
+def render_frame(
+    func,
+    values: dict,
+    dpi: float,
+    size: tuple[float, float],
+    *,
+    fmt: str = "webp",
+    min_font: float | None = None,
+    encode_image: bool = True,
+) -> tuple[bytes, str]:
     """``(image, message)`` for ``func(**values)``, drawn at ``size`` inches and ``dpi``.
 
     With ``encode_image=False`` the function still runs (its message is
@@ -144,10 +167,12 @@ def render_frame(func, values: dict, dpi: float, size: tuple[float, float], *,
         except (ValueError, ArithmeticError, RobonumError) as exc:
             fig = message_figure(str(exc), *size)
             return (encode(fig, fmt, dpi) if encode_image else b""), sentences(str(exc))
-    fig, message = (out if isinstance(out, tuple) else (out, ""))
+    fig, message = out if isinstance(out, tuple) else (out, "")
     if not isinstance(fig, Figure):
-        raise TypeError(f"the exploration function must return a matplotlib Figure "
-                        f"(or (Figure, message)), got {type(fig).__name__}")
+        raise TypeError(
+            f"the exploration function must return a matplotlib Figure "
+            f"(or (Figure, message)), got {type(fig).__name__}"
+        )
     # Every frame's message reads as prose: sentences ending in a full stop.
     message = sentences(str(message))
     if caught:
@@ -165,4 +190,5 @@ def render_frame(func, values: dict, dpi: float, size: tuple[float, float], *,
     finally:
         if hasattr(fig, "number"):  # made by pyplot: release it, or the cell shows it again
             import matplotlib.pyplot as plt
+
             plt.close(fig)

@@ -10,6 +10,7 @@
 Not imported by ``import robonum``: numba alone takes seconds to load.
 Each call reports its JIT compile time and run time in ``sol.info``.
 """
+
 from .fixed_step import hamiltonian_rhs, integrate, pendulum, pendulum_grad_V
 from .ivp import solve_ivp
 

@@ -15,6 +15,7 @@ helper in another file, or in the tuning constants it takes from
 load stale code (a documented numba limitation).  The cache is therefore
 dropped whenever the hash of those sources changes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,9 +32,21 @@ from .radau_method import CONSTANTS
 _VEC = types.float64[::1]
 F_TYPE = types.FunctionType(_VEC(types.float64, _VEC))
 JAC_TYPE = types.FunctionType(types.float64[:, ::1](types.float64, _VEC))
-SIGNATURE = (F_TYPE, JAC_TYPE, types.boolean, types.float64, types.float64, _VEC, types.float64,
-             types.float64, types.float64, types.float64, types.int64, types.float64,
-             numba.typeof(CONSTANTS[3]))       # the same type for every stage count
+SIGNATURE = (
+    F_TYPE,
+    JAC_TYPE,
+    types.boolean,
+    types.float64,
+    types.float64,
+    _VEC,
+    types.float64,
+    types.float64,
+    types.float64,
+    types.float64,
+    types.int64,
+    types.float64,
+    numba.typeof(CONSTANTS[3]),
+)  # the same type for every stage count
 _HERE = pathlib.Path(__file__).parent
 _KERNEL = None
 _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -59,7 +72,7 @@ def _drop_stale_cache() -> None:
     try:
         cache.mkdir(exist_ok=True)
         stamp.write_text(digest)
-    except OSError:                        # a read-only install: numba then keeps no cache either
+    except OSError:  # a read-only install: numba then keeps no cache either
         pass
 
 
@@ -89,6 +102,6 @@ def compiled(fn):
     jf = numba.njit(cache=False)(fn)
     try:
         _JITTED[fn] = jf
-    except TypeError:                      # refuses weak references: compiled again next time
+    except TypeError:  # refuses weak references: compiled again next time
         pass
     return jf

@@ -7,6 +7,7 @@ an exception with a message from compiled code, so calls return an outcome
 code that the Python wrapper (:mod:`robonum.fast.ivp`) turns into ``reason``
 and ``message``.
 """
+
 from __future__ import annotations
 
 import math
@@ -69,7 +70,11 @@ def initial_step(f, t0, y0, f0, rtol, atol, order, max_step, cnt):
     h0 = min(h0, max_step)
     f1, code = call_f(f, t0 + h0, y0 + h0 * f0, cnt)
     d2 = rms(f1 - f0, scale) / h0
-    h1 = max(1e-6, h0 * 1e-3) if max(d1, d2) <= 1e-15 else (0.01 / max(d1, d2)) ** (1.0 / (order + 1))
+    h1 = (
+        max(1e-6, h0 * 1e-3)
+        if max(d1, d2) <= 1e-15
+        else (0.01 / max(d1, d2)) ** (1.0 / (order + 1))
+    )
     return min(100 * h0, h1, max_step), code
 
 

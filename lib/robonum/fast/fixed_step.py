@@ -14,6 +14,7 @@ must be a numba function (``@numba.njit``); :func:`pendulum` builds the
 printed chapter's pendulum that way.  Each call reports the JIT compile time (first
 call for a new function) and the run time in ``sol.info``.
 """
+
 from __future__ import annotations
 
 import time
@@ -28,8 +29,8 @@ from ..problem import HamiltonianProblem, ODEProblem
 from ..problems import pendulum as _pendulum
 from ..solution import FAILURE, SUCCESS, Solution
 
-MAX_FAST_STEPS = 100_000_000     # ~30 s for RK4 on the pendulum; 10^6 take ~0.3 s
-MAX_SAVED_VALUES = 20_000_000    # 160 MB of float64 output
+MAX_FAST_STEPS = 100_000_000  # ~30 s for RK4 on the pendulum; 10^6 take ~0.3 s
+MAX_SAVED_VALUES = 20_000_000  # 160 MB of float64 output
 
 
 # --- jitted model functions ---------------------------------------------------
@@ -49,6 +50,7 @@ def hamiltonian_rhs(grad_V, d: int):
     """A jitted ``f(t, y) = (p, -∇V(q))`` from a jitted ``grad_V`` (cached per function)."""
     key = (grad_V, d)
     if key not in _RHS_CACHE:
+
         @numba.njit(cache=False)
         def f(t, y):
             out = np.empty(2 * d)
@@ -57,6 +59,7 @@ def hamiltonian_rhs(grad_V, d: int):
                 out[i] = y[d + i]
                 out[d + i] = -g[i]
             return out
+
         _RHS_CACHE[key] = f
     return _RHS_CACHE[key]
 
@@ -66,10 +69,16 @@ def pendulum(q0: float = 1.0, p0: float = 0.0, t_span=(0.0, 1000.0)) -> Hamilton
 
     Same problem as ``rn.problems.pendulum`` (exact solution below the separatrix).
     """
-    base = _pendulum(q0=q0, p0=p0, t_span=t_span)     # validates, and has the exact solution
-    return HamiltonianProblem(pendulum_grad_V, base.y0[:1], base.y0[1:], base.t_span,
-                              V=lambda q: -np.cos(q[0]), exact=base.exact,
-                              name="pendulum (compiled)")
+    base = _pendulum(q0=q0, p0=p0, t_span=t_span)  # validates, and has the exact solution
+    return HamiltonianProblem(
+        pendulum_grad_V,
+        base.y0[:1],
+        base.y0[1:],
+        base.t_span,
+        V=lambda q: -np.cos(q[0]),
+        exact=base.exact,
+        name="pendulum (compiled)",
+    )
 
 
 # --- compiled loops -------------------------------------------------------------
@@ -81,7 +90,7 @@ def _n_rows(n, save_every):
 @numba.njit(cache=False)
 def _escaped(y, bound):
     for v in y:
-        if not abs(v) <= bound:          # also true for NaN
+        if not abs(v) <= bound:  # also true for NaN
             return True
     return False
 
@@ -114,7 +123,7 @@ def _rk_loop(f, A, b, c, t0, y0, h, n, save_every, bound):
             y[m] += h * acc
         if _escaped(y, bound):
             T[row], Y[row] = t0 + k * h, y
-            return T[:row + 1], Y[:row + 1], k
+            return T[: row + 1], Y[: row + 1], k
         if k % save_every == 0 or k == n:
             T[row], Y[row], row = t0 + k * h, y, row + 1
     return T[:row], Y[:row], n
@@ -146,7 +155,7 @@ def _splitting_loop(grad, t0, q0, p0, h, n, gammas, save_every, bound):
                 p[m] -= 0.5 * tau * g[m]
         if _escaped(q, bound) or _escaped(p, bound):
             T[row], Y[row, :d], Y[row, d:] = t0 + k * h, q, p
-            return T[:row + 1], Y[:row + 1], k
+            return T[: row + 1], Y[: row + 1], k
         if k % save_every == 0 or k == n:
             T[row], Y[row, :d], Y[row, d:], row = t0 + k * h, q, p, row + 1
     return T[:row], Y[:row], n
@@ -154,8 +163,10 @@ def _splitting_loop(grad, t0, q0, p0, h, n, gammas, save_every, bound):
 
 def _require_jitted(name, fn):
     if not numba.extending.is_jitted(fn):
-        raise TypeError(f"{name} must be a numba-compiled function (decorate it with @numba.njit) "
-                        f"for robonum.fast; got {type(fn).__name__}. rn.integrate takes any function")
+        raise TypeError(
+            f"{name} must be a numba-compiled function (decorate it with @numba.njit) "
+            f"for robonum.fast; got {type(fn).__name__}. rn.integrate takes any function"
+        )
 
 
 def _timed(loop, args, warm_args):
@@ -168,8 +179,9 @@ def _timed(loop, args, warm_args):
     return out, compiled, time.perf_counter() - tic
 
 
-def integrate(problem: ODEProblem, method, h: float, *, save_every: int = 1,
-              blowup: float = 1e8) -> Solution:
+def integrate(
+    problem: ODEProblem, method, h: float, *, save_every: int = 1, blowup: float = 1e8
+) -> Solution:
     """Compiled equal steps: the same arguments, steps and result as ``rn.integrate(problem, method, h)``.
 
     ``method``: an explicit Runge-Kutta method (any ``ODEProblem`` whose ``f`` is
@@ -184,19 +196,27 @@ def integrate(problem: ODEProblem, method, h: float, *, save_every: int = 1,
     n, h_used = equal_steps(problem.t_span, h, MAX_FAST_STEPS, "robonum.fast.integrate")
     save_every = check.integer("save_every", save_every, 1, MAX_FAST_STEPS)
     rows = n // save_every + 2
-    check.count("saved values", rows * problem.n, MAX_SAVED_VALUES,
-                f"use save_every >= {n * problem.n // MAX_SAVED_VALUES + 1}")
+    check.count(
+        "saved values",
+        rows * problem.n,
+        MAX_SAVED_VALUES,
+        f"use save_every >= {n * problem.n // MAX_SAVED_VALUES + 1}",
+    )
     bound = check.real("blowup", blowup, 1.0, 1e300) * max(1.0, float(np.max(np.abs(problem.y0))))
     t0, y0 = problem.t_span[0], problem.y0.copy()
     if m.family == "splitting":
         if not isinstance(problem, HamiltonianProblem):
-            raise TypeError(f"method {m.name!r} integrates a HamiltonianProblem, got {type(problem).__name__}")
+            raise TypeError(
+                f"method {m.name!r} integrates a HamiltonianProblem, got {type(problem).__name__}"
+            )
         _require_jitted("grad_V", problem.grad_V)
         d = problem.d
         gammas = np.array(m.gammas or (), dtype=np.float64)
-        (T, Y, k), comp, run = _timed(_splitting_loop,
-                                      (problem.grad_V, t0, y0[:d], y0[d:], h_used, n, gammas, save_every, bound),
-                                      (problem.grad_V, t0, y0[:d], y0[d:], h_used, 1, gammas, 1, bound))
+        (T, Y, k), comp, run = _timed(
+            _splitting_loop,
+            (problem.grad_V, t0, y0[:d], y0[d:], h_used, n, gammas, save_every, bound),
+            (problem.grad_V, t0, y0[:d], y0[d:], h_used, 1, gammas, 1, bound),
+        )
         nfev = 1 + k * m.force_evaluations
     elif m.family == "rk" and m.is_explicit:
         if isinstance(problem, HamiltonianProblem) and not numba.extending.is_jitted(problem.f):
@@ -205,22 +225,39 @@ def integrate(problem: ODEProblem, method, h: float, *, save_every: int = 1,
         else:
             _require_jitted("f", problem.f)
             f = problem.f
-        A, b, c = (np.array(x, dtype=np.float64) for x in (m.A, m.b, m.c))   # one numba signature
-        (T, Y, k), comp, run = _timed(_rk_loop, (f, A, b, c, t0, y0, h_used, n, save_every, bound),
-                                      (f, A, b, c, t0, y0, h_used, 1, 1, bound))
+        A, b, c = (np.array(x, dtype=np.float64) for x in (m.A, m.b, m.c))  # one numba signature
+        (T, Y, k), comp, run = _timed(
+            _rk_loop,
+            (f, A, b, c, t0, y0, h_used, n, save_every, bound),
+            (f, A, b, c, t0, y0, h_used, 1, 1, bound),
+        )
         nfev = k * m.s
     else:
-        raise ValueError(f"robonum.fast runs explicit Runge-Kutta and splitting methods; "
-                         f"{m.name} is {getattr(m, 'kind', m.family)}: use rn.integrate")
+        raise ValueError(
+            f"robonum.fast runs explicit Runge-Kutta and splitting methods; "
+            f"{m.name} is {getattr(m, 'kind', m.family)}: use rn.integrate"
+        )
     last = Y[-1]
     status, reason, msg = SUCCESS, "success", f"reached t = {problem.t_span[1]:g}"
     if k < n or not np.all(np.abs(last) <= bound):
         finite = bool(np.isfinite(last).all())
-        what = (f"max|y| = {np.max(np.abs(last)):.3g} exceeds the bound {bound:.3g}" if finite
-                else "the state is no longer finite")
+        what = (
+            f"max|y| = {np.max(np.abs(last)):.3g} exceeds the bound {bound:.3g}"
+            if finite
+            else "the state is no longer finite"
+        )
         status, reason, msg = FAILURE, "diverged", f"diverged at t = {T[-1]:.6g}: {what}"
     layout = "hamiltonian" if isinstance(problem, HamiltonianProblem) else "state"
-    return Solution(t=T, y=Y.T.copy(), method=m.name, h=h_used, status=status, reason=reason,
-                    message=msg, nfev=nfev, nsteps=k, layout=layout,
-                    info={"compile_time": comp, "run_time": run})
-
+    return Solution(
+        t=T,
+        y=Y.T.copy(),
+        method=m.name,
+        h=h_used,
+        status=status,
+        reason=reason,
+        message=msg,
+        nfev=nfev,
+        nsteps=k,
+        layout=layout,
+        info={"compile_time": comp, "run_time": run},
+    )

@@ -8,6 +8,7 @@ once per function object; an ``@numba.njit`` one is used as it is.  The
 loop itself is compiled once (:mod:`robonum.fast.compile`); a new ``f``
 only compiles itself (under a second, reported in ``info["compile_time"]``).
 """
+
 from __future__ import annotations
 
 import time
@@ -25,8 +26,8 @@ from . import driver as D
 from .compile import compiled, kernel, no_jacobian
 from .radau_method import CONSTANTS
 
-METHODS = {"radau5": 3, "Radau": 3, "radau": None}     # stages (None: chosen from rtol, as rn's)
-MAX_SIZE = 200          # unblocked O(n^3) LU in the loop: beyond this use rn.solve_ivp
+METHODS = {"radau5": 3, "Radau": 3, "radau": None}  # stages (None: chosen from rtol, as rn's)
+MAX_SIZE = 200  # unblocked O(n^3) LU in the loop: beyond this use rn.solve_ivp
 
 
 def _first_call(fn, name, t, y, shape):
@@ -36,9 +37,11 @@ def _first_call(fn, name, t, y, shape):
     except NumbaError as exc:
         lines = [ln.strip() for ln in str(exc).splitlines() if ln.strip()]
         first = next((ln for ln in lines if not ln.startswith("Failed in")), lines[0])
-        raise TypeError(f"{name} must be a function numba can compile (numpy on arrays and "
-                        f"floats) for robonum.fast.solve_ivp; numba says: {first}. "
-                        "rn.solve_ivp takes any function") from None
+        raise TypeError(
+            f"{name} must be a function numba can compile (numpy on arrays and "
+            f"floats) for robonum.fast.solve_ivp; numba says: {first}. "
+            "rn.solve_ivp takes any function"
+        ) from None
     _as_output(name, out, shape, t, y)
 
 
@@ -50,9 +53,11 @@ def _run(loop, f, jf, *args):
     except TypeError as exc:
         if not any(k in str(exc) for k in ("No matching definition", "mismatch of return type")):
             raise
-        raise TypeError("f must return a float64 array of shape (n,) and jac a C-ordered float64 "
-                        "array of shape (n, n), built with np.array/np.empty/np.zeros, for "
-                        "robonum.fast.solve_ivp; rn.solve_ivp takes any function") from None
+        raise TypeError(
+            "f must return a float64 array of shape (n,) and jac a C-ordered float64 "
+            "array of shape (n, n), built with np.array/np.empty/np.zeros, for "
+            "robonum.fast.solve_ivp; rn.solve_ivp takes any function"
+        ) from None
 
 
 def _outcome(code, t, h, y_last, bound, t_end, max_steps):
@@ -62,20 +67,41 @@ def _outcome(code, t, h, y_last, bound, t_end, max_steps):
     if code == D.MAX_STEPS:
         return FAILURE, "max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}"
     if code == D.UNDERFLOW:
-        return FAILURE, "step_underflow", (f"the step size fell to {h:.3g} at t = {t:.6g}, "
-                                           "below the rounding level of t")
+        return (
+            FAILURE,
+            "step_underflow",
+            (f"the step size fell to {h:.3g} at t = {t:.6g}, below the rounding level of t"),
+        )
     if code == D.DIVERGED:
         size = float(np.max(np.abs(y_last)))
-        what = (f"max|y| = {size:.3g} exceeds the bound {bound:.3g}" if np.isfinite(y_last).all()
-                else "the state is no longer finite")
+        what = (
+            f"max|y| = {size:.3g} exceeds the bound {bound:.3g}"
+            if np.isfinite(y_last).all()
+            else "the state is no longer finite"
+        )
         return FAILURE, "diverged", f"diverged at t = {t:.6g}: {what}"
     if code == D.STATE_NOT_FINITE:
         return FAILURE, "diverged", f"the state is no longer finite in the step from t = {t:g}"
-    return FAILURE, "nan_in_f", f"f returned NaN or inf in the step from t = {t:g} from a finite state"
+    return (
+        FAILURE,
+        "nan_in_f",
+        f"f returned NaN or inf in the step from t = {t:g} from a finite state",
+    )
 
 
-def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, atol: float = 1e-6,
-              jac=None, first_step=None, max_step=np.inf, max_steps: int = 100_000) -> Solution:
+def solve_ivp(
+    fun,
+    t_span,
+    y0,
+    method: str = "radau5",
+    *,
+    rtol: float = 1e-3,
+    atol: float = 1e-6,
+    jac=None,
+    first_step=None,
+    max_step=np.inf,
+    max_steps: int = 100_000,
+) -> Solution:
     """Compiled adaptive Radau IIA: the steps of ``rn.solve_ivp(fun, ..., method=method)``.
 
     ``method`` is ``"radau5"`` (alias ``"Radau"``: 3 stages) or ``"radau"``
@@ -97,8 +123,11 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     stages = METHODS[method] or stages_for(rtol)
     t0, t1 = problem.t_span
     span = t1 - t0
-    max_step = span if max_step is None or max_step == np.inf else min(
-        check.positive("max_step", max_step), span)
+    max_step = (
+        span
+        if max_step is None or max_step == np.inf
+        else min(check.positive("max_step", max_step), span)
+    )
     h0 = -1.0 if first_step is None else min(check.positive("first_step", first_step), max_step)
     tic = time.perf_counter()
     loop = kernel()
@@ -108,16 +137,45 @@ def solve_ivp(fun, t_span, y0, method: str = "radau5", *, rtol: float = 1e-3, at
     if problem.jac is not None:
         _first_call(jf, "jac", t0, problem.y0, (n, n))
     compile_time = time.perf_counter() - tic
-    bound = bound_of(problem, 1e300)                   # as rn.solve_ivp: only overflow stops a run
+    bound = bound_of(problem, 1e300)  # as rn.solve_ivp: only overflow stops a run
     tic = time.perf_counter()
-    T, Y, cnt, code, t, h = _run(loop, f, jf, problem.jac is not None, t0, t1, problem.y0.copy(),
-                                 rtol, atol, h0, max_step, max_steps, bound, CONSTANTS[stages])
+    T, Y, cnt, code, t, h = _run(
+        loop,
+        f,
+        jf,
+        problem.jac is not None,
+        t0,
+        t1,
+        problem.y0.copy(),
+        rtol,
+        atol,
+        h0,
+        max_step,
+        max_steps,
+        bound,
+        CONSTANTS[stages],
+    )
     run_time = time.perf_counter() - tic
     status, reason, message = _outcome(code, t, h, Y[-1], bound, t1, max_steps)
     nfev, njev, nlu, n_newton, nsteps, nreject = (int(x) for x in cnt)
-    name = "Radau IIA 5 (adaptive, compiled)" if stages == 3 else \
-        f"Radau IIA {stages}-stage order {2 * stages - 1} (adaptive, compiled)"
-    return Solution(t=T.copy(), y=Y.T.copy(), method=name, h=None,
-                    status=status, reason=reason, message=message, nfev=nfev, njev=njev,
-                    nlu=nlu, n_newton=n_newton, nsteps=nsteps, nreject=nreject,
-                    info={"compile_time": compile_time, "run_time": run_time})
+    name = (
+        "Radau IIA 5 (adaptive, compiled)"
+        if stages == 3
+        else f"Radau IIA {stages}-stage order {2 * stages - 1} (adaptive, compiled)"
+    )
+    return Solution(
+        t=T.copy(),
+        y=Y.T.copy(),
+        method=name,
+        h=None,
+        status=status,
+        reason=reason,
+        message=message,
+        nfev=nfev,
+        njev=njev,
+        nlu=nlu,
+        n_newton=n_newton,
+        nsteps=nsteps,
+        nreject=nreject,
+        info={"compile_time": compile_time, "run_time": run_time},
+    )

@@ -7,6 +7,7 @@ Computations*, alg. 3.4.1).  One source serves real and complex matrices:
 numba compiles each dtype separately.  The loops are O(n^3) like LAPACK's
 unblocked code, which is what the small systems of an ODE solver need.
 """
+
 from __future__ import annotations
 
 import numba
@@ -25,7 +26,7 @@ def lu_factor(M):
     piv = np.empty(n, dtype=np.int64)
     for k in range(n):
         p, big = k, abs(LU[k, k])
-        for i in range(k + 1, n):          # largest pivot: bounds the multipliers by 1
+        for i in range(k + 1, n):  # largest pivot: bounds the multipliers by 1
             if abs(LU[i, k]) > big:
                 p, big = i, abs(LU[i, k])
         piv[k] = p
@@ -38,7 +39,7 @@ def lu_factor(M):
         for i in range(k + 1, n):
             LU[i, k] *= inv
             m = LU[i, k]
-            if m != 0.0:                   # sparse Jacobians (HIRES) skip most rows
+            if m != 0.0:  # sparse Jacobians (HIRES) skip most rows
                 for j in range(k + 1, n):
                     LU[i, j] -= m * LU[k, j]
     return LU, piv, True
@@ -48,17 +49,17 @@ def lu_factor(M):
 def lu_solve(LU, piv, b):
     """``x`` with ``M x = b`` from :func:`lu_factor`'s output (``b`` is not changed)."""
     n = LU.shape[0]
-    x = b.astype(LU.dtype)                 # a copy, complex when LU is
-    for k in range(n):                     # the row swaps, in the order they were made
+    x = b.astype(LU.dtype)  # a copy, complex when LU is
+    for k in range(n):  # the row swaps, in the order they were made
         p = piv[k]
         if p != k:
             x[k], x[p] = x[p], x[k]
-    for i in range(n):                     # L y = P b (unit diagonal)
+    for i in range(n):  # L y = P b (unit diagonal)
         acc = x[i]
         for j in range(i):
             acc -= LU[i, j] * x[j]
         x[i] = acc
-    for i in range(n - 1, -1, -1):         # U x = y
+    for i in range(n - 1, -1, -1):  # U x = y
         acc = x[i]
         for j in range(i + 1, n):
             acc -= LU[i, j] * x[j]

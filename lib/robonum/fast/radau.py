@@ -18,6 +18,7 @@ accept/reject and so change the counts slightly.
 Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.8 (code RADAU5); Hairer & Wanner,
 J. Comput. Appl. Math. 111 (1999) (code RADAU).
 """
+
 from __future__ import annotations
 
 import math
@@ -98,7 +99,7 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
         for i in range(s):
             r0 += Tinv[0, i] * F[i]
         dW[0] = lu_solve(LUr, pr, r0 - (mu / h) * W[0])
-        for j in range(kappas.size):            # one complex system per conjugate pair
+        for j in range(kappas.size):  # one complex system per conjugate pair
             rc = np.empty(n, np.complex128)
             for m in range(n):
                 tf = 0j
@@ -118,7 +119,7 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
                 return Z, k, 0.5, faccon, theta, SUCCESS
             faccon = theta / (1.0 - theta)
             predicted = faccon * dyno * theta ** (nit_max - 1 - k) / fnewt
-            if PREDICT and predicted >= 1.0:       # will not converge in time: smaller h
+            if PREDICT and predicted >= 1.0:  # will not converge in time: smaller h
                 q = max(1e-4, min(20.0, predicted))
                 return Z, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k)), faccon, theta, SUCCESS
         dyno_old = max(dyno, EPS)
@@ -155,7 +156,7 @@ def _guess(t, y, h, t_a, h_a, y_a, Q, c):
         for i in range(s):
             x = (t + c[i] * h - t_a) / h_a
             acc = Q[s - 1] * x
-            for k in range(s - 2, -1, -1):         # Horner
+            for k in range(s - 2, -1, -1):  # Horner
                 acc = (acc + Q[k]) * x
             Z[i] = y_a + acc - y
     return Z
@@ -169,14 +170,14 @@ def _adapt(h, err, safe, ctl, q):
         factor = FAC_MAX
     elif not math.isfinite(err):
         factor = FAC_MIN
-    else:                                          # beta = 0: the same exponent either way
+    else:  # beta = 0: the same exponent either way
         factor = safe * err ** (-1.0 / q)
-    if accepted and ctl[1] > 0.0 and err > 0.0:     # Gustafsson's predictive step
-        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err ** 2) ** (1.0 / q))
+    if accepted and ctl[1] > 0.0 and err > 0.0:  # Gustafsson's predictive step
+        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err**2) ** (1.0 / q))
     factor = min(FAC_MAX, max(FAC_MIN, factor))
     if accepted:
         if ctl[0] > 0.0:
-            factor = min(factor, 1.0)              # no growth right after a rejection
+            factor = min(factor, 1.0)  # no growth right after a rejection
         ctl[1], ctl[2] = h, max(err, 1e-2)
     else:
         factor = min(factor, 1.0)
@@ -207,8 +208,8 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     J, have_J, need_jac, J_fresh = np.zeros((n, n)), False, True, False
     LUr, pr = np.empty((n, n)), np.zeros(n, np.int64)
     LUc, pc = np.empty((p, n, n), np.complex128), np.zeros((p, n), np.int64)
-    lu_h = -1.0                                   # h of the factors; -1: none valid
-    t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))    # last step's collocation polynomial
+    lu_h = -1.0  # h of the factors; -1: none valid
+    t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))  # last step's collocation polynomial
     faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
     ctl = np.zeros(3)
     Z, y_new = np.zeros((s, n)), y
@@ -223,7 +224,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             f0, code = call_f(f, t, y, cnt)
             f0_t = t
         converged = False
-        for attempt in range(2):                   # a failure with an old J retries with a new one
+        for attempt in range(2):  # a failure with an old J retries with a new one
             if code != SUCCESS:
                 break
             if not have_J or need_jac:
@@ -234,11 +235,12 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             if lu_h != h:
                 LUr, pr, LUc, pc, ok = _factor(J, h, mu, kappas, cnt)
                 lu_h = h if ok else -1.0
-                if not ok:                         # singular: reject, as a failed solve
+                if not ok:  # singular: reject, as a failed solve
                     break
             Zg = _guess(t, y, h, t_a, h_a, y_a, Q, K[0])
-            Z, nit, fail, fc, th, code = _newton(f, t, y, h, Zg, LUr, pr, LUc, pc,
-                                                 atol + rtol * np.abs(y), faccon, fnewt, K, cnt)
+            Z, nit, fail, fc, th, code = _newton(
+                f, t, y, h, Zg, LUr, pr, LUc, pc, atol + rtol * np.abs(y), faccon, fnewt, K, cnt
+            )
             if code == SUCCESS and fail == 0.0:
                 converged, faccon, theta = True, fc, th
                 break
@@ -253,7 +255,9 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
         err_norm = math.inf
         if converged:
             y_new = y + Z[s - 1]
-            err, code = _error(f, t, y, y_new, h, Z, f0, LUr, pr, first or rejected, atol, rtol, K, cnt)
+            err, code = _error(
+                f, t, y, y_new, h, Z, f0, LUr, pr, first or rejected, atol, rtol, K, cnt
+            )
             if code != SUCCESS:
                 break
             nit_used = nit
@@ -261,7 +265,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             if not math.isfinite(err_norm):
                 err_norm = math.inf
         finite = math.isfinite(err_norm)
-        if not finite:                             # Newton failed: the factor it proposed
+        if not finite:  # Newton failed: the factor it proposed
             rejected = True
             _adapt(h, math.inf, SAFETY, ctl, q)
             accepted, h_next = False, h * fail_factor
@@ -276,7 +280,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             f0_t, first, rejected, J_fresh = t + h, False, False, False
             need_jac = theta > THET
             if not need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
-                h_next = h                         # keep h, and with it the LU factors
+                h_next = h  # keep h, and with it the LU factors
             t, y = (t1 if last else t + h), y_new
             cnt[4] += 1
             T, Y, row = save_point(T, Y, row, t, y)
@@ -284,7 +288,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                 code = DIVERGED
                 break
         else:
-            if finite:                             # error too large (a failed Newton set its own)
+            if finite:  # error too large (a failed Newton set its own)
                 if first:
                     h_next = 0.1 * h
                 need_jac = not J_fresh

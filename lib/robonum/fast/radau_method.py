@@ -5,6 +5,7 @@ here from :mod:`robonum.steppers.radau` -- the transformed tableau, the
 Newton iteration caps, the controller's exponent and bounds -- so the two
 paths share one definition of the method and cannot drift apart.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -15,8 +16,10 @@ from ..steppers.radau import NIT, STAGES, RadauIIA, constants
 # Gustafsson's prediction, so it must have no PI memory and be predictive.
 _CTL = RadauIIA(3).default_controller()
 if _CTL.beta != 0.0 or not _CTL.predictive:
-    raise RuntimeError("robonum.fast.radau implements a predictive controller without PI memory; "
-                       "RadauIIA.default_controller() changed: update _adapt")
+    raise RuntimeError(
+        "robonum.fast.radau implements a predictive controller without PI memory; "
+        "RadauIIA.default_controller() changed: update _adapt"
+    )
 SAFETY, FAC_MIN, FAC_MAX = _CTL.safety, _CTL.fac_min, _CTL.fac_max
 
 
@@ -29,11 +32,19 @@ def method_constants(stages: int) -> tuple:
     ``tics[j]`` is the complex row of ``T^-1`` for the pair ``kappas[j]`` (as the stepper's).
     """
     K, st = constants(stages), RadauIIA(stages)
-    return (np.ascontiguousarray(K["c"]), np.ascontiguousarray(K["T"]),
-            np.ascontiguousarray(K["Tinv"]), float(K["mu"]), np.array(K["kappas"], np.complex128),
-            np.ascontiguousarray(K["e"]), np.ascontiguousarray(K["Vinv"]), int(NIT[stages]),
-            float(st.default_controller().q), int(st.initial_order),
-            np.array(K["tics"], np.complex128))
+    return (
+        np.ascontiguousarray(K["c"]),
+        np.ascontiguousarray(K["T"]),
+        np.ascontiguousarray(K["Tinv"]),
+        float(K["mu"]),
+        np.array(K["kappas"], np.complex128),
+        np.ascontiguousarray(K["e"]),
+        np.ascontiguousarray(K["Vinv"]),
+        int(NIT[stages]),
+        float(st.default_controller().q),
+        int(st.initial_order),
+        np.array(K["tics"], np.complex128),
+    )
 
 
 CONSTANTS = {s: method_constants(s) for s in STAGES}

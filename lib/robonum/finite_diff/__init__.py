@@ -24,6 +24,7 @@ differ from ``x_j`` (:func:`usable_steps`), for the complex step
 the parameter, an exception inside ``f`` an :class:`~robonum.errors.EvaluationError`,
 an overflowing quotient a :class:`~robonum.autodiff.DomainError`.
 """
+
 from .derivatives import (
     CALLS_MAX,
     EPS,
@@ -37,5 +38,17 @@ from .derivatives import (
 )
 from .errors_vs_h import error_model, error_vs_h, usable_steps
 
-__all__ = ["derivative_fd", "gradient_fd", "jacobian_fd", "optimal_h", "error_vs_h",
-           "error_model", "usable_steps", "SCHEMES", "EPS", "H_MIN_COMPLEX", "HS_MAX", "CALLS_MAX"]
+__all__ = [
+    "derivative_fd",
+    "gradient_fd",
+    "jacobian_fd",
+    "optimal_h",
+    "error_vs_h",
+    "error_model",
+    "usable_steps",
+    "SCHEMES",
+    "EPS",
+    "H_MIN_COMPLEX",
+    "HS_MAX",
+    "CALLS_MAX",
+]

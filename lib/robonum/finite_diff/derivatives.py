@@ -1,4 +1,5 @@
 """The difference quotients and the complex step (see the package docstring for their errors)."""
+
 from __future__ import annotations
 
 import math
@@ -13,42 +14,51 @@ from ..errors import EvaluationError, RobonumError
 
 EPS = float(np.finfo(float).eps)
 SCHEMES = ("forward", "central", "complex")
-H_MIN_COMPLEX = float(np.finfo(float).tiny) / EPS   # 1.0e-292: f'(x) h stays normal for |f'| >= ε
+H_MIN_COMPLEX = float(np.finfo(float).tiny) / EPS  # 1.0e-292: f'(x) h stays normal for |f'| >= ε
 # Size of one error_vs_h sweep.  Per call of f: arm_fk ~45 µs (11,000 calls ~ 0.5 s),
 # sin_chain with n = 16 ~140 µs (~3 s at CALLS_MAX): a sweep stays within a few seconds.
 HS_MAX = 1000
 CALLS_MAX = 20_000
-_DROPS_IM = ("complex step: f returned real values for complex input, so it drops the imaginary "
-             "part (abs, comparisons, float(), math.*?); use scheme='central' or make f "
-             "complex-analytic (a constant f must return a complex value, e.g. c + 0 * x)")
+_DROPS_IM = (
+    "complex step: f returned real values for complex input, so it drops the imaginary "
+    "part (abs, comparisons, float(), math.*?); use scheme='central' or make f "
+    "complex-analytic (a constant f must return a complex value, e.g. c + 0 * x)"
+)
 
 
 def optimal_h(scheme: str, x_scale: float = 1.0) -> float:
     """Rule-of-thumb step: ``√ε``, ``ε^(1/3)`` (times ``max(1, |x|)``), or ``1e-20`` for ``complex``."""
     check.one_of("scheme", scheme, SCHEMES)
     scale = max(1.0, abs(check.real("x_scale", x_scale)))
-    return {"forward": EPS ** 0.5 * scale, "central": EPS ** (1 / 3) * scale,
-            "complex": 1e-20}[scheme]
+    return {"forward": EPS**0.5 * scale, "central": EPS ** (1 / 3) * scale, "complex": 1e-20}[
+        scheme
+    ]
 
 
 def _step_problem(xj: float, j: int, h: float, scheme: str) -> str | None:
     """Why ``h`` cannot be used for ``scheme`` at ``x[j] = xj``; ``None`` if it can."""
     cap = max(1.0, abs(xj))
     if h > cap:
-        return (f"is larger than max(1, |x[{j}]|) = {cap:g}; a step that large measures a "
-                "secant, not a derivative")
+        return (
+            f"is larger than max(1, |x[{j}]|) = {cap:g}; a step that large measures a "
+            "secant, not a derivative"
+        )
     if scheme == "complex":
         if h < H_MIN_COMPLEX:
-            return (f"is too small for the complex step: Im f(x + ih) = f'(x) h would be a "
-                    f"subnormal double with fewer than 53 significant bits; use h >= "
-                    f"{H_MIN_COMPLEX:.3g} (1e-20 is customary)")
+            return (
+                f"is too small for the complex step: Im f(x + ih) = f'(x) h would be a "
+                f"subnormal double with fewer than 53 significant bits; use h >= "
+                f"{H_MIN_COMPLEX:.3g} (1e-20 is customary)"
+            )
         return None
     hi, lo = xj + h, xj - h
     if not (math.isfinite(hi) and math.isfinite(lo)):
         return f"takes x[{j}] = {xj!r} beyond the largest double"
     if hi == xj or (scheme == "central" and lo == xj):
-        return (f"is below the spacing of doubles at x[{j}] = {xj!r} (np.spacing = "
-                f"{float(np.spacing(xj)):.3g}): x + h == x, so f would be differenced at one point")
+        return (
+            f"is below the spacing of doubles at x[{j}] = {xj!r} (np.spacing = "
+            f"{float(np.spacing(xj)):.3g}): x + h == x, so f would be differenced at one point"
+        )
     return None
 
 
@@ -75,8 +85,9 @@ def _call(f, arg, complex_step: bool = False):
     except RobonumError:
         raise
     except Exception as exc:
-        raise EvaluationError(f"f raised {type(exc).__name__} at x = {show_x(arg)}: {exc}"[:600],
-                              reason="f_raised") from exc
+        raise EvaluationError(
+            f"f raised {type(exc).__name__} at x = {show_x(arg)}: {exc}"[:600], reason="f_raised"
+        ) from exc
 
 
 def _values(out, m: int | None, complex_step: bool = False) -> np.ndarray:
@@ -85,7 +96,7 @@ def _values(out, m: int | None, complex_step: bool = False) -> np.ndarray:
         raise TypeError(f"f must return numbers, got a {type(out).__name__}")
     try:
         y = np.asarray(out)
-    except (TypeError, ValueError) as exc:       # a ragged nested list
+    except (TypeError, ValueError) as exc:  # a ragged nested list
         raise TypeError(f"f must return a number or a 1-D array ({exc})"[:300]) from None
     if y.ndim > 1:
         raise ValueError(f"f must return a scalar or a 1-D array, got shape {y.shape}")
@@ -94,10 +105,12 @@ def _values(out, m: int | None, complex_step: bool = False) -> np.ndarray:
         raise TypeError(_DROPS_IM)
     if kind == "c" and not complex_step:
         raise TypeError("f must return real numbers for real x, got complex values")
-    if kind not in "iufc":                       # bool, str, objects (None, a Dual, 10**400)
+    if kind not in "iufc":  # bool, str, objects (None, a Dual, 10**400)
         first = y.ravel()[0] if y.size else None
-        raise TypeError(f"f must return real numbers, got dtype {y.dtype} "
-                        f"(first value: {type(first).__name__} {show(first)})"[:300])
+        raise TypeError(
+            f"f must return real numbers, got dtype {y.dtype} "
+            f"(first value: {type(first).__name__} {show(first)})"[:300]
+        )
     y = y.ravel().astype(complex if complex_step else float)
     if y.size == 0:
         raise ValueError("f must return at least one value, got an empty array")
@@ -122,22 +135,26 @@ def jacobian_fd(f, x, h=None, scheme: str = "central") -> np.ndarray:
     check.one_of("scheme", scheme, SCHEMES)
     x = real_vector("x", x)
     steps = _steps(x, h, scheme)
-    f0 = _values(_call(f, x.copy()), None)   # also fixes m and checks f(x) is real and finite
+    f0 = _values(_call(f, x.copy()), None)  # also fixes m and checks f(x) is real and finite
     m = f0.size
     J = np.empty((m, x.size))
     for j, hj in enumerate(steps):
         e = np.zeros(x.size)
         e[j] = hj
-        with np.errstate(all="ignore"):      # an overflow is reported below, naming the column
+        with np.errstate(all="ignore"):  # an overflow is reported below, naming the column
             if scheme == "forward":
                 col = (_values(_call(f, x + e), m) - f0) / hj
             elif scheme == "central":
                 col = (_values(_call(f, x + e), m) - _values(_call(f, x - e), m)) / (2.0 * hj)
             else:
-                col = _values(_call(f, x + 1j * e, complex_step=True), m, complex_step=True).imag / hj
+                col = (
+                    _values(_call(f, x + 1j * e, complex_step=True), m, complex_step=True).imag / hj
+                )
         if not np.all(np.isfinite(col)):
-            raise DomainError(f"the {scheme} difference quotient of column {j} overflows a double "
-                              f"(h = {hj:g}); f's values are too large for this step")
+            raise DomainError(
+                f"the {scheme} difference quotient of column {j} overflows a double "
+                f"(h = {hj:g}); f's values are too large for this step"
+            )
         J[:, j] = col
     return J
 

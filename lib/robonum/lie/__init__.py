@@ -8,6 +8,7 @@ of ``METHODS`` and returns a :class:`robonum.Solution` (``sol.R``);
 :class:`CrouchGrossman`, :class:`Projected`) are built from Butcher tableaux.
 :mod:`.quaternion` integrates unit quaternions the same ways.
 """
+
 from . import quaternion, so3
 from .attitude import AttitudeProblem, FreeRigidBody, coning
 from .group_methods import CG3, RKMK, CrouchGrossman, ExpMidpoint, Projected, stepper
@@ -25,8 +26,33 @@ from .rotation_integrators import (
 )
 from .so3 import dexp_inv, exp, hat, log, orthogonality_error, vee
 
-__all__ = ["so3", "quaternion", "hat", "vee", "exp", "log", "dexp_inv", "orthogonality_error",
-           "orthogonality_errors", "angle_errors", "integrate_rotation", "integrate_attitude",
-           "exact_rotation", "gram_schmidt", "polar", "euler_orthogonality_prediction",
-           "rk_orthogonality_prediction", "imag_axis_gain", "METHODS", "AttitudeProblem", "FreeRigidBody", "coning",
-           "RKMK", "CrouchGrossman", "Projected", "ExpMidpoint", "CG3", "stepper"]
+__all__ = [
+    "so3",
+    "quaternion",
+    "hat",
+    "vee",
+    "exp",
+    "log",
+    "dexp_inv",
+    "orthogonality_error",
+    "orthogonality_errors",
+    "angle_errors",
+    "integrate_rotation",
+    "integrate_attitude",
+    "exact_rotation",
+    "gram_schmidt",
+    "polar",
+    "euler_orthogonality_prediction",
+    "rk_orthogonality_prediction",
+    "imag_axis_gain",
+    "METHODS",
+    "AttitudeProblem",
+    "FreeRigidBody",
+    "coning",
+    "RKMK",
+    "CrouchGrossman",
+    "Projected",
+    "ExpMidpoint",
+    "CG3",
+    "stepper",
+]

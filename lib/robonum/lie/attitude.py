@@ -12,6 +12,7 @@ Lie-group stepper can take ``Exp(h ω)`` while a classical method integrates the
   spatial angular momentum ``L`` constant (Hairer, Lubich & Wanner 2006, sec. IV.1,
   VII.5): a state-dependent ``ω``; kinetic energy and ``|Rᵀ L|`` are invariants.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -21,7 +22,7 @@ from ..errors import EvaluationError
 from ..problem import ODEProblem
 from . import so3
 
-MAX_RATE = 1e3          # rad per unit time for the factory problems (a spinning wheel: ~1e3)
+MAX_RATE = 1e3  # rad per unit time for the factory problems (a spinning wheel: ~1e3)
 
 
 class AttitudeProblem(ODEProblem):
@@ -38,10 +39,19 @@ class AttitudeProblem(ODEProblem):
     name, params : as for :class:`robonum.ODEProblem`.
     """
 
-    layout = "so3"               # Solution.R reads y as the rows of R
+    layout = "so3"  # Solution.R reads y as the rows of R
 
-    def __init__(self, omega, R0, t_span, *, state_dependent: bool = False, exact=None,
-                 name: str = "attitude", params=None):
+    def __init__(
+        self,
+        omega,
+        R0,
+        t_span,
+        *,
+        state_dependent: bool = False,
+        exact=None,
+        name: str = "attitude",
+        params=None,
+    ):
         R0 = so3._mat3("R0", R0)
         self.state_dependent = check.boolean("state_dependent", state_dependent)
         self.omega_input = omega
@@ -50,7 +60,7 @@ class AttitudeProblem(ODEProblem):
             check.callable_("exact", exact)
         elif not callable(omega):
             w, t0 = self._omega(0.0, R0), check.interval("t_span", t_span)[0]
-            exact = lambda t: R0 @ so3._exp((t - t0) * w)          # noqa: E731
+            exact = lambda t: R0 @ so3._exp((t - t0) * w)  # noqa: E731
         self.exact_R = exact
         omega_fn = self._omega
 
@@ -67,12 +77,22 @@ class AttitudeProblem(ODEProblem):
         return self._omega(t, R)
 
     def _fields(self) -> dict:
-        return dict(omega=self.omega_input, R0=self.R0, t_span=self.t_span,
-                    state_dependent=self.state_dependent, exact=self.exact_R, name=self.name,
-                    params=self.params)
+        return dict(
+            omega=self.omega_input,
+            R0=self.R0,
+            t_span=self.t_span,
+            state_dependent=self.state_dependent,
+            exact=self.exact_R,
+            name=self.name,
+            params=self.params,
+        )
 
     def __repr__(self):
-        kind = "ω(t, R)" if self.state_dependent else ("ω(t)" if callable(self.omega_input) else "constant ω")
+        kind = (
+            "ω(t, R)"
+            if self.state_dependent
+            else ("ω(t)" if callable(self.omega_input) else "constant ω")
+        )
         return f"AttitudeProblem({self.name!r}, {kind}, t_span={self.t_span})"
 
 
@@ -86,8 +106,10 @@ def _omega_function(omega, state_dependent):
         raise TypeError("omega must be a callable omega(t, R) when state_dependent=True")
     w = so3._vec3("omega", omega)
     if float(np.max(np.abs(w))) > so3.MAX_ANGLE_RATE:
-        raise ValueError(f"omega must have |omega_i| <= {so3.MAX_ANGLE_RATE:g} rad per unit time, "
-                         f"got {np.max(np.abs(w)):.3g}")
+        raise ValueError(
+            f"omega must have |omega_i| <= {so3.MAX_ANGLE_RATE:g} rad per unit time, "
+            f"got {np.max(np.abs(w)):.3g}"
+        )
     return lambda t, R: w
 
 
@@ -97,15 +119,18 @@ class OmegaNotFinite(EvaluationError, ValueError):
 
 def _checked(w, name, t, R):
     """A real 3-vector; NaN/inf raises :class:`OmegaNotFinite` (no cap: Exp copes with any size)."""
-    if not (type(w) is np.ndarray and w.dtype == np.float64):      # fast path for the inner loops
+    if not (type(w) is np.ndarray and w.dtype == np.float64):  # fast path for the inner loops
         w = check.real_array(name, w, finite=False)
     if w.shape != (3,):
         raise ValueError(f"{name} must return shape (3,), got {w.shape} at t = {t:g}")
     if not np.isfinite(w).all():
         finite_state = bool(np.isfinite(R).all())
-        raise OmegaNotFinite(f"{name} must return finite values, got {w} at t = {t:g}"
-                             + ("" if finite_state else " (the attitude itself is no longer finite)"),
-                             "nan_in_f" if finite_state else "diverged", t)
+        raise OmegaNotFinite(
+            f"{name} must return finite values, got {w} at t = {t:g}"
+            + ("" if finite_state else " (the attitude itself is no longer finite)"),
+            "nan_in_f" if finite_state else "diverged",
+            t,
+        )
     return w
 
 
@@ -131,8 +156,14 @@ def coning(rate: float = 2.0, half_angle: float = 0.5, t_span=(0.0, 3.0)) -> Att
         return A @ B @ A.T
 
     t_span = check.interval("t_span", t_span, max_length=1e6)
-    return AttitudeProblem(omega, exact(t_span[0]), t_span, exact=exact, name="coning",
-                           params={"rate": Om, "half_angle": beta})
+    return AttitudeProblem(
+        omega,
+        exact(t_span[0]),
+        t_span,
+        exact=exact,
+        name="coning",
+        params={"rate": Om, "half_angle": beta},
+    )
 
 
 class FreeRigidBody(AttitudeProblem):
@@ -146,8 +177,14 @@ class FreeRigidBody(AttitudeProblem):
     from tight-tolerance SciPy runs (``robonum.problems.reference_solution``).
     """
 
-    def __init__(self, inertia=(1.0, 2.0, 3.0), L=(0.1, 1.0, 0.1), R0=None, t_span=(0.0, 10.0),
-                 name: str = "free rigid body"):
+    def __init__(
+        self,
+        inertia=(1.0, 2.0, 3.0),
+        L=(0.1, 1.0, 0.1),
+        R0=None,
+        t_span=(0.0, 10.0),
+        name: str = "free rigid body",
+    ):
         inertia = so3._vec3("inertia", inertia)
         if np.any(inertia < 1e-3) or np.any(inertia > 1e3):
             raise ValueError(f"inertia must hold principal moments in [1e-3, 1e3], got {inertia}")
@@ -160,8 +197,14 @@ class FreeRigidBody(AttitudeProblem):
         def omega(t, R):
             return inv * (R.T @ L)
 
-        super().__init__(omega, np.eye(3) if R0 is None else R0, t_span, state_dependent=True,
-                         name=name, params={"inertia": tuple(inertia), "L": tuple(L)})
+        super().__init__(
+            omega,
+            np.eye(3) if R0 is None else R0,
+            t_span,
+            state_dependent=True,
+            name=name,
+            params={"inertia": tuple(inertia), "L": tuple(L)},
+        )
 
     def _fields(self) -> dict:
         return dict(inertia=self.inertia, L=self.L, R0=self.R0, t_span=self.t_span, name=self.name)

@@ -16,6 +16,7 @@ Crouch-Grossman tableau below) plus a rule for using it on the group:
 Stages of the Lie methods stay on SO(3), so orthogonality is kept to rounding.
 Reference: Hairer, Lubich & Wanner (2006), sec. IV.8.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction as F
@@ -31,9 +32,12 @@ from .attitude import AttitudeProblem
 from .projection import PROJECTIONS
 
 # Crouch & Grossman (1993), the 3-stage method of order 3 (also Hairer-Lubich-Wanner, sec. IV.8.1).
-CG3 = ButcherTableau("Crouch-Grossman 3",
-                     A=[[0, 0, 0], [F(3, 4), 0, 0], [F(119, 216), F(17, 108), 0]],
-                     b=[F(13, 51), F(-2, 3), F(24, 17)], order=3)
+CG3 = ButcherTableau(
+    "Crouch-Grossman 3",
+    A=[[0, 0, 0], [F(3, 4), 0, 0], [F(119, 216), F(17, 108), 0]],
+    b=[F(13, 51), F(-2, 3), F(24, 17)],
+    order=3,
+)
 
 
 def _explicit_tableau(method) -> ButcherTableau:
@@ -46,15 +50,17 @@ def _explicit_tableau(method) -> ButcherTableau:
 class _LieStepper(Stepper):
     def check_problem(self, problem):
         if not isinstance(problem, AttitudeProblem):
-            raise TypeError(f"{self.name} integrates an AttitudeProblem (Ṙ = R[ω]×), "
-                            f"got {type(problem).__name__}")
+            raise TypeError(
+                f"{self.name} integrates an AttitudeProblem (Ṙ = R[ω]×), "
+                f"got {type(problem).__name__}"
+            )
 
     def init(self, work, t0, y0, h):
         return None
 
 
 def _omega(work, t, R):
-    work.nfev += 1                       # one evaluation of ω counts as one of f
+    work.nfev += 1  # one evaluation of ω counts as one of f
     return work.problem.omega(t, R)
 
 
@@ -71,12 +77,19 @@ class RKMK(_LieStepper):
     def __init__(self, method="rk4", dexpinv_terms: int | None = None):
         tab = _explicit_tableau(method)
         default = max(0, tab.order - 2)
-        self.terms = default if dexpinv_terms is None else check.integer(
-            "dexpinv_terms", dexpinv_terms, 0, so3.MAX_DEXPINV_TERMS)
+        self.terms = (
+            default
+            if dexpinv_terms is None
+            else check.integer("dexpinv_terms", dexpinv_terms, 0, so3.MAX_DEXPINV_TERMS)
+        )
         self.tableau = tab
         self.order = min(tab.order, self.terms + 2)
-        self.name = ("Lie-Euler" if tab.s == 1 else f"RKMK ({tab.name})"
-                     + ("" if self.terms >= default else f", dexp⁻¹ to ad^{self.terms}"))
+        self.name = (
+            "Lie-Euler"
+            if tab.s == 1
+            else f"RKMK ({tab.name})"
+            + ("" if self.terms >= default else f", dexp⁻¹ to ad^{self.terms}")
+        )
         self._rows = [tab.A[i, :i] for i in range(tab.s)]
 
     def step(self, work, t, y, h, state):
@@ -129,7 +142,7 @@ class Projected(_LieStepper):
     def step(self, work, t, y, h, state):
         y_new, _, _ = self.base.step(work, t, y, h, None)
         if not np.isfinite(y_new).all():
-            return y_new, None, state          # the driver reports the divergence
+            return y_new, None, state  # the driver reports the divergence
         return PROJECTIONS[self.projection](y_new.reshape(3, 3)).ravel(), None, state
 
 
@@ -141,8 +154,10 @@ class ExpMidpoint(_LieStepper):
     def check_problem(self, problem):
         super().check_problem(problem)
         if problem.state_dependent:
-            raise ValueError("method 'exp' freezes ω(t + h/2), which needs R(t + h/2) when ω depends "
-                             "on R; use 'lie_euler', 'rkmk4' or 'cg3' for a state-dependent ω")
+            raise ValueError(
+                "method 'exp' freezes ω(t + h/2), which needs R(t + h/2) when ω depends "
+                "on R; use 'lie_euler', 'rkmk4' or 'cg3' for a state-dependent ω"
+            )
 
     def step(self, work, t, y, h, state):
         R = y.reshape(3, 3)

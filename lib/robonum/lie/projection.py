@@ -6,6 +6,7 @@ to rounding, but they are different maps: the polar factor is the rotation
 nearest in the Frobenius norm and treats the columns alike; Gram-Schmidt keeps
 the first column's direction and so depends on the column order.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,7 +42,9 @@ def polar(M) -> np.ndarray:
     Matrices*, sec. 8.1)."""
     M = so3._mat3("M", M)
     if not np.linalg.det(M) > 0:
-        raise ValueError(f"M must have det M > 0 to be near a rotation, got det M = {np.linalg.det(M):.3g}")
+        raise ValueError(
+            f"M must have det M > 0 to be near a rotation, got det M = {np.linalg.det(M):.3g}"
+        )
     return _polar(M)
 
 

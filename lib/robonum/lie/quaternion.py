@@ -11,6 +11,7 @@ Solà, "Quaternion kinematics for the error-state Kalman filter" (2017).
 (``q ← q ⊗ Exp(h ω(t + h/2))``) -- and returns a :class:`robonum.Solution` whose
 ``y`` has shape ``(4, len(t))``.
 """
+
 from __future__ import annotations
 
 import math
@@ -45,10 +46,14 @@ def _mul(p, q):
     """The product written out on floats (np.cross and concatenate cost ~10x more)."""
     pw, px, py, pz = p.tolist()
     qw, qx, qy, qz = q.tolist()
-    return np.array([pw * qw - px * qx - py * qy - pz * qz,
-                     pw * qx + px * qw + py * qz - pz * qy,
-                     pw * qy - px * qz + py * qw + pz * qx,
-                     pw * qz + px * qy - py * qx + pz * qw])
+    return np.array(
+        [
+            pw * qw - px * qx - py * qy - pz * qz,
+            pw * qx + px * qw + py * qz - pz * qy,
+            pw * qy - px * qz + py * qw + pz * qx,
+            pw * qz + px * qy - py * qx + pz * qw,
+        ]
+    )
 
 
 def _pure(w):
@@ -61,7 +66,9 @@ def exp(w) -> np.ndarray:
     vector ``ω`` (the same rotation as :func:`robonum.lie.exp`)."""
     w = so3._vec3("w", w)
     if float(np.max(np.abs(w))) > so3.MAX_ANGLE_RATE:
-        raise ValueError(f"w must have |w_i| <= {so3.MAX_ANGLE_RATE:g}, got {np.max(np.abs(w)):.3g}")
+        raise ValueError(
+            f"w must have |w_i| <= {so3.MAX_ANGLE_RATE:g}, got {np.max(np.abs(w)):.3g}"
+        )
     return _exp(w)
 
 
@@ -114,7 +121,9 @@ class _QuaternionStep(Stepper):
 
     def __init__(self, method, w_of_t):
         self.method, self.w = method, w_of_t
-        self.name = {"exp": "quaternion exponential", "euler_normalized": "Euler + normalisation"}[method]
+        self.name = {"exp": "quaternion exponential", "euler_normalized": "Euler + normalisation"}[
+            method
+        ]
         self.order = 2 if method == "exp" else 1
 
     def init(self, work, t0, y0, h):
@@ -128,8 +137,9 @@ class _QuaternionStep(Stepper):
         return q / np.linalg.norm(q), None, state
 
 
-def integrate_quaternion(q0, omega, t_span, h: float, method: str = "exp", *, save_every: int = 1,
-                         blowup: float = 1e8):
+def integrate_quaternion(
+    q0, omega, t_span, h: float, method: str = "exp", *, save_every: int = 1, blowup: float = 1e8
+):
     """Integrate ``q̇ = ½ q ⊗ (0, ω(t))`` from ``q(t0) = q0`` in equal steps of at most ``h``.
 
     ``q0``: 4-vector (used as given); ``omega``: constant 3-vector or callable ``omega(t)``
@@ -145,14 +155,17 @@ def integrate_quaternion(q0, omega, t_span, h: float, method: str = "exp", *, sa
     n, h_used = equal_steps(t_span, h, MAX_QUATERNION_STEPS, "integrate_quaternion")
     save_every = check.integer("save_every", save_every, 1, n)
     if callable(omega):
+
         def w_of_t(t):
             return so3._vec3("omega(t)", omega(t))
     else:
         w = so3._vec3("omega", omega)
         if float(np.max(np.abs(w))) > so3.MAX_ANGLE_RATE:
-            raise ValueError(f"omega must have |omega_i| <= {so3.MAX_ANGLE_RATE:g} rad per unit time, "
-                             f"got {np.max(np.abs(w)):.3g}")
-        w_of_t = lambda t: w            # noqa: E731
+            raise ValueError(
+                f"omega must have |omega_i| <= {so3.MAX_ANGLE_RATE:g} rad per unit time, "
+                f"got {np.max(np.abs(w)):.3g}"
+            )
+        w_of_t = lambda t: w  # noqa: E731
 
     def f(t, q):
         return 0.5 * _mul(q, _pure(w_of_t(t)))

@@ -18,6 +18,7 @@ steppers are built from tableaux in :mod:`robonum.lie.group_methods`.  The resul
 Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*,
 sec. IV.8 (Lie group methods); Murray, Li & Sastry, sec. 2.2.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -33,7 +34,7 @@ from .attitude import AttitudeProblem
 from .projection import _polar
 
 METHODS = tuple(group_methods.METHODS)
-MAX_ROTATION_STEPS = 200_000     # ~15 µs per exp step, ~80 µs per RKMK4 step: seconds
+MAX_ROTATION_STEPS = 200_000  # ~15 µs per exp step, ~80 µs per RKMK4 step: seconds
 
 
 def orthogonality_errors(R) -> np.ndarray:
@@ -59,7 +60,9 @@ def angle_errors(R, R_ref) -> np.ndarray:
     out = np.empty(len(R))
     for k, (A, B) in enumerate(zip(R, R_ref)):
         if not np.linalg.det(A) > 0:
-            raise ValueError(f"R[{k}] must have det > 0 to have a rotation part, got {np.linalg.det(A):.3g}")
+            raise ValueError(
+                f"R[{k}] must have det > 0 to have a rotation part, got {np.linalg.det(A):.3g}"
+            )
         M = B.T @ _polar(A)
         out[k] = np.arctan2(np.linalg.norm(so3.vee(M)), 0.5 * (np.trace(M) - 1.0))
     return out
@@ -72,8 +75,17 @@ def _stack(name, R):
     return R
 
 
-def integrate_rotation(R0, omega, t_span, h: float, method="exp", *, state_dependent: bool = False,
-                       save_every: int = 1, blowup: float = 1e8):
+def integrate_rotation(
+    R0,
+    omega,
+    t_span,
+    h: float,
+    method="exp",
+    *,
+    state_dependent: bool = False,
+    save_every: int = 1,
+    blowup: float = 1e8,
+):
     """Integrate ``Ṙ = R [ω]×`` from ``R(t0) = R0`` in equal steps of at most ``h``.
 
     Parameters
@@ -99,8 +111,9 @@ def integrate_rotation(R0, omega, t_span, h: float, method="exp", *, state_depen
     return run(problem, step, EqualSteps(n, h_used, save_every), blowup=blowup)
 
 
-def integrate_attitude(problem: AttitudeProblem, method, h: float, *, save_every: int = 1,
-                       blowup: float = 1e8):
+def integrate_attitude(
+    problem: AttitudeProblem, method, h: float, *, save_every: int = 1, blowup: float = 1e8
+):
     """A thin wrapper: ``rn.integrate(problem, lie.stepper(method), h)`` for an
     :class:`AttitudeProblem` (``coning()``, ``FreeRigidBody``), with the rotation
     integrators' step cap and method names; ``sol.R`` for the attitudes.
@@ -164,11 +177,12 @@ def imag_axis_gain(method, theta: float) -> float:
     if tab.family != "rk" or not tab.is_explicit:
         raise ValueError(f"method must be an explicit Runge-Kutta tableau, got {tab.name!r}")
     theta = check.real("theta", theta, 0.0, 1e6)
-    P, _ = tab.stability_polynomials(exact=True)           # ascending, P(z) = Σ p_k z^k
-    S = np.convolve(np.array(P, dtype=object),
-                    np.array([p * (-1) ** k for k, p in enumerate(P)], dtype=object))
+    P, _ = tab.stability_polynomials(exact=True)  # ascending, P(z) = Σ p_k z^k
+    S = np.convolve(
+        np.array(P, dtype=object), np.array([p * (-1) ** k for k, p in enumerate(P)], dtype=object)
+    )
     x = Fraction(theta) ** 2
-    return float(sum(S[2 * j] * (-1) ** j * x ** j for j in range(1, len(S) // 2 + 1)))
+    return float(sum(S[2 * j] * (-1) ** j * x**j for j in range(1, len(S) // 2 + 1)))
 
 
 def _power_minus_one(d: float, n: float) -> float:

@@ -7,6 +7,7 @@ to a rotation matrix by Rodrigues' formula; ``log`` is its inverse on
 Introduction to Robotic Manipulation*, sec. 2.2; Solà, Deray & Atchuthan,
 "A micro Lie theory for state estimation in robotics" (2018), sec. 4 / app. B.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,12 +16,12 @@ import numpy as np
 
 from .. import _validate as check
 
-_SMALL_ANGLE = 1e-4   # below it the Taylor series of the coefficients is used
-_NEAR_PI_COS = -0.7   # cos θ below it: take the axis from the symmetric part
+_SMALL_ANGLE = 1e-4  # below it the Taylor series of the coefficients is used
+_NEAR_PI_COS = -0.7  # cos θ below it: take the axis from the symmetric part
 
 
-_ROTATION_TOL = 1e-6   # log() accepts R with max|RᵀR - I| below this (and det R > 0)
-MAX_ANGLE_RATE = 1e6   # |ω| in rad per unit time; beyond it exp/integration lose all meaning
+_ROTATION_TOL = 1e-6  # log() accepts R with max|RᵀR - I| below this (and det R > 0)
+MAX_ANGLE_RATE = 1e6  # |ω| in rad per unit time; beyond it exp/integration lose all meaning
 
 
 def _vec3(name, w) -> np.ndarray:
@@ -77,9 +78,11 @@ def exp(w) -> np.ndarray:
     to rounding for every θ, including θ ~ 1e-8 (Taylor branch).
     """
     w = _vec3("w", w)
-    if float(np.max(np.abs(w))) > 1e6:      # checked before squaring: |w|^2 could overflow
-        raise ValueError(f"w must have |w| <= 1e6 rad (an angle that large has no digits left "
-                         f"modulo 2π), got max|w_i| = {np.max(np.abs(w)):.3g}")
+    if float(np.max(np.abs(w))) > 1e6:  # checked before squaring: |w|^2 could overflow
+        raise ValueError(
+            f"w must have |w| <= 1e6 rad (an angle that large has no digits left "
+            f"modulo 2π), got max|w_i| = {np.max(np.abs(w)):.3g}"
+        )
     return _exp(w)
 
 
@@ -101,19 +104,21 @@ def log(R) -> np.ndarray:
     R = _mat3("R", R)
     err, det = float(np.max(np.abs(R.T @ R - np.eye(3)))), float(np.linalg.det(R))
     if err > _ROTATION_TOL or det <= 0:
-        raise ValueError(f"R must be a rotation matrix (RᵀR = I within {_ROTATION_TOL:g}, det R = +1); "
-                         f"got max|RᵀR - I| = {err:.3g}, det R = {det:.3g} "
-                         "(project it first, e.g. with robonum.lie.polar)")
-    v = vee(R)                           # = sin θ · u for a rotation
+        raise ValueError(
+            f"R must be a rotation matrix (RᵀR = I within {_ROTATION_TOL:g}, det R = +1); "
+            f"got max|RᵀR - I| = {err:.3g}, det R = {det:.3g} "
+            "(project it first, e.g. with robonum.lie.polar)"
+        )
+    v = vee(R)  # = sin θ · u for a rotation
     s, c = float(np.linalg.norm(v)), 0.5 * (np.trace(R) - 1.0)
     theta = float(np.arctan2(s, c))
     if c >= _NEAR_PI_COS:
         a, _ = _rodrigues_coefficients(theta)
-        return v / a                      # v / (sin θ/θ) = θ u
-    uu = (0.5 * (R + R.T) - c * np.eye(3)) / (1.0 - c)   # u uᵀ
+        return v / a  # v / (sin θ/θ) = θ u
+    uu = (0.5 * (R + R.T) - c * np.eye(3)) / (1.0 - c)  # u uᵀ
     j = int(np.argmax(np.diag(uu)))
     u = uu[:, j] / np.sqrt(uu[j, j])
-    if u @ v < 0:                         # sin θ >= 0 fixes the sign of the axis
+    if u @ v < 0:  # sin θ >= 0 fixes the sign of the axis
         u = -u
     return theta * u / np.linalg.norm(u)
 
@@ -129,7 +134,17 @@ def orthogonality_error(R) -> float:
 
 # Coefficients B_k/k! (-1)^k of dexp⁻¹ = Σ_k B_k/k! (-ad_u)^k, k = 0..8 (Bernoulli numbers B_k;
 # B_3 = B_5 = B_7 = 0).  Iserles, Munthe-Kaas, Nørsett & Zanna (2000), sec. 2.5 / eq. (3.6).
-_DEXPINV_SERIES = (1.0, 0.5, 1.0 / 12.0, 0.0, -1.0 / 720.0, 0.0, 1.0 / 30240.0, 0.0, -1.0 / 1209600.0)
+_DEXPINV_SERIES = (
+    1.0,
+    0.5,
+    1.0 / 12.0,
+    0.0,
+    -1.0 / 720.0,
+    0.0,
+    1.0 / 30240.0,
+    0.0,
+    -1.0 / 1209600.0,
+)
 MAX_DEXPINV_TERMS = len(_DEXPINV_SERIES) - 1
 
 
@@ -150,23 +165,27 @@ def dexp_inv(u, v, terms: int | None = None) -> np.ndarray:
     if terms is not None:
         terms = check.integer("terms", terms, 0, MAX_DEXPINV_TERMS)
         if float(np.max(np.abs(u))) > MAX_ANGLE_RATE:
-            raise ValueError(f"u must have |u_i| <= {MAX_ANGLE_RATE:g}, got {np.max(np.abs(u)):.3g}")
+            raise ValueError(
+                f"u must have |u_i| <= {MAX_ANGLE_RATE:g}, got {np.max(np.abs(u)):.3g}"
+            )
         return _dexp_inv_series(u, v, terms)
     theta = float(np.sqrt(u @ u))
     if not theta < 2 * np.pi - 1e-6:
-        raise ValueError(f"u must have |u| < 2π for the closed form of dexp⁻¹ (it is singular at 2π), "
-                         f"got |u| = {theta:.6g}; use terms=k for the truncated series")
+        raise ValueError(
+            f"u must have |u| < 2π for the closed form of dexp⁻¹ (it is singular at 2π), "
+            f"got |u| = {theta:.6g}; use terms=k for the truncated series"
+        )
     return _dexp_inv_exact(u, v, theta)
 
 
 def _dexp_inv_exact(u, v, theta):
-    if theta < 1e-3:     # series of c(θ): truncation θ⁶/1209600 < 1e-24
+    if theta < 1e-3:  # series of c(θ): truncation θ⁶/1209600 < 1e-24
         t2 = theta * theta
         c = 1.0 / 12.0 + t2 / 720.0 + t2 * t2 / 30240.0
     else:
         half = 0.5 * theta
         c = (1.0 - half * math.cos(half) / math.sin(half)) / (theta * theta)
-    W = _hat(u)                          # W v = u × v (np.cross is ~20x slower on 3-vectors)
+    W = _hat(u)  # W v = u × v (np.cross is ~20x slower on 3-vectors)
     uv = W @ v
     return v + 0.5 * uv + c * (W @ uv)
 

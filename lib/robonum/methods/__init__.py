@@ -11,6 +11,7 @@ Three families, each an object that carries its own analysis:
 ``get("rk4")`` returns the object (a method object passes through unchanged);
 ``names()`` lists the keys, ``names("lmm")`` those of one family.
 """
+
 from __future__ import annotations
 
 from ..tableau import ButcherTableau
@@ -38,8 +39,10 @@ def get(method):
     if isinstance(method, METHOD_TYPES):
         return method
     if not isinstance(method, str):
-        raise TypeError(f"method must be a method name or a method object "
-                        f"(ButcherTableau, LinearMultistep, SplittingMethod), got {type(method).__name__}")
+        raise TypeError(
+            f"method must be a method name or a method object "
+            f"(ButcherTableau, LinearMultistep, SplittingMethod), got {type(method).__name__}"
+        )
     key = method.strip().lower()
     if key not in _REGISTRY:
         shown = method if len(method) < 40 else method[:40] + "..."
@@ -47,6 +50,21 @@ def get(method):
     return _REGISTRY[key]
 
 
-__all__ = ["get", "names", "FAMILIES", "ButcherTableau", "LinearMultistep", "SplittingMethod",
-           "collocation", "gauss_legendre", "radau_iia", "bdf", "adams_bashforth",
-           "adams_moulton", "explicit", "implicit", "multistep", "splitting"]
+__all__ = [
+    "get",
+    "names",
+    "FAMILIES",
+    "ButcherTableau",
+    "LinearMultistep",
+    "SplittingMethod",
+    "collocation",
+    "gauss_legendre",
+    "radau_iia",
+    "bdf",
+    "adams_bashforth",
+    "adams_moulton",
+    "explicit",
+    "implicit",
+    "multistep",
+    "splitting",
+]

@@ -4,6 +4,7 @@ References: Hairer, Norsett & Wanner, *Solving ODEs I*, Tables II.1.1-II.1.2
 (Euler, Heun, midpoint, Kutta's third-order rule, classical RK4) and
 Dormand & Prince (1980), J. Comput. Appl. Math. 6, 19-26 (DOPRI5).
 """
+
 from fractions import Fraction as F
 
 from ..tableau import ButcherTableau
@@ -40,11 +41,24 @@ DOPRI5 = ButcherTableau(
         [F(35, 384), 0, F(500, 1113), F(125, 192), F(-2187, 6784), F(11, 84), 0],
     ],
     b=[F(35, 384), 0, F(500, 1113), F(125, 192), F(-2187, 6784), F(11, 84), 0],
-    b_hat=[F(5179, 57600), 0, F(7571, 16695), F(393, 640), F(-92097, 339200),
-           F(187, 2100), F(1, 40)],
+    b_hat=[
+        F(5179, 57600),
+        0,
+        F(7571, 16695),
+        F(393, 640),
+        F(-92097, 339200),
+        F(187, 2100),
+        F(1, 40),
+    ],
     order=5,
     order_hat=4,
 )
 
-ALL = {"euler": EULER, "heun": HEUN, "midpoint": MIDPOINT, "rk3": KUTTA3,
-       "rk4": RK4, "dopri5": DOPRI5}
+ALL = {
+    "euler": EULER,
+    "heun": HEUN,
+    "midpoint": MIDPOINT,
+    "rk3": KUTTA3,
+    "rk4": RK4,
+    "dopri5": DOPRI5,
+}

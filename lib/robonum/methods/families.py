@@ -31,6 +31,7 @@ References: Dahlquist, BIT 3 (1963) 27-43; Hairer, Norsett & Wanner,
 *Solving ODEs I*, sec. III.2-III.3; Hairer & Wanner, *Solving ODEs II*,
 sec. V.1; Shampine & Reichelt, SIAM J. Sci. Comput. 18 (1997) 1-22, sec. 2.
 """
+
 from __future__ import annotations
 
 import numbers
@@ -40,8 +41,13 @@ from math import comb
 from .. import _validate as check
 from .multistep import LinearMultistep
 
-NDF_KAPPA = (Fraction(-37, 200), Fraction(-1, 9), Fraction(-823, 10000), Fraction(-83, 2000),
-             Fraction(0))
+NDF_KAPPA = (
+    Fraction(-37, 200),
+    Fraction(-1, 9),
+    Fraction(-823, 10000),
+    Fraction(-83, 2000),
+    Fraction(0),
+)
 """Shampine & Reichelt's ``kappa`` for NDF1..NDF5 (-0.1850, -1/9, -0.0823, -0.0415, 0)."""
 
 MAX_BISECTIONS = 200
@@ -76,7 +82,9 @@ def two_step(a=0, b=0) -> LinearMultistep:
     """
     a = _exact_or_float("a", a, -1.0, 1.0)
     if a == 1:
-        raise ValueError("a must be in [-1, 1): a = 1 gives rho a double root at 1 (not zero-stable)")
+        raise ValueError(
+            "a must be in [-1, 1): a = 1 gives rho a double root at 1 (not zero-stable)"
+        )
     b = _exact_or_float("b", b, -10.0, 10.0)
     one = Fraction(1) if isinstance(a, Fraction) and isinstance(b, Fraction) else 1.0
     alpha = [one, -(one + a), one * a]
@@ -99,7 +107,7 @@ def ndf(k: int, kappa=None) -> LinearMultistep:
     one = Fraction(1) if isinstance(kap, Fraction) else 1.0
     gamma = sum(Fraction(1, m) for m in range(1, k + 1))
 
-    def nabla(m):                      # nabla^m y_{n+1} = sum_j (-1)^j C(m, j) y_{n+1-j}
+    def nabla(m):  # nabla^m y_{n+1} = sum_j (-1)^j C(m, j) y_{n+1-j}
         return [(-1) ** j * comb(m, j) if j <= m else 0 for j in range(k + 2)]
 
     coef = [one * 0] * (k + 2)
@@ -111,8 +119,9 @@ def ndf(k: int, kappa=None) -> LinearMultistep:
     return LinearMultistep(f"NDF{k} (kappa={_show(kap)})", alpha, beta, order=k)
 
 
-def a_stability_boundary(family, lo: float, hi: float, *, tol: float = 1e-12,
-                         max_iter: int = 100) -> float:
+def a_stability_boundary(
+    family, lo: float, hi: float, *, tol: float = 1e-12, max_iter: int = 100
+) -> float:
     """The parameter where A-stability is lost along ``family(p)``, ``p`` in ``[lo, hi]``.
 
     ``family`` maps a real ``p`` to a :class:`LinearMultistep`;
@@ -139,8 +148,10 @@ def a_stability_boundary(family, lo: float, hi: float, *, tol: float = 1e-12,
 
     s_lo, s_hi = stable(lo), stable(hi)
     if s_lo == s_hi:
-        raise ValueError(f"family is {'A-stable' if s_lo else 'not A-stable'} at both lo = {lo:g} "
-                         f"and hi = {hi:g}: no change of A-stability to bracket")
+        raise ValueError(
+            f"family is {'A-stable' if s_lo else 'not A-stable'} at both lo = {lo:g} "
+            f"and hi = {hi:g}: no change of A-stability to bracket"
+        )
     width = tol * max(1.0, abs(lo), abs(hi))
     for _ in range(max_iter):
         if hi - lo <= width:

@@ -17,6 +17,7 @@ implicit midpoint (1-stage Gauss), Gauss 2/3/4, Radau IIA 2/3 and two
 2-stage SDIRK methods.  Closed forms: Hairer & Wanner, *Solving ODEs II*,
 sec. IV.5 (Gauss, Radau IIA tables) and sec. IV.6 (SDIRK).
 """
+
 from __future__ import annotations
 
 import math
@@ -61,8 +62,8 @@ def _integrals_float(c):
     xg, wg = np.polynomial.legendre.leggauss(s)
 
     def basis(tau):  # (len(tau), s) matrix of l_j(tau)
-        diff = tau[:, None, None] - c[None, None, :]        # tau - c_m
-        den = c[:, None] - c[None, :]                       # c_j - c_m
+        diff = tau[:, None, None] - c[None, None, :]  # tau - c_m
+        den = c[:, None] - c[None, :]  # c_j - c_m
         np.fill_diagonal(den, 1.0)
         fac = diff / den[None, :, :]
         fac[:, np.arange(s), np.arange(s)] = 1.0
@@ -76,7 +77,7 @@ def _integrals_float(c):
     return A, integral(1.0)
 
 
-MAX_NODES = 12   # exact Fractions grow fast; 12 Gauss nodes already give order 24
+MAX_NODES = 12  # exact Fractions grow fast; 12 Gauss nodes already give order 24
 
 
 def quadrature_order(b, c, *, max_order: int = 40) -> int:
@@ -86,12 +87,16 @@ def quadrature_order(b, c, *, max_order: int = 40) -> int:
     Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.7.
     """
     max_order = check.integer("max_order", max_order, 1, 60)
-    exact = all(isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in list(b) + list(c))
+    exact = all(
+        isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in list(b) + list(c)
+    )
     if not exact:
         b = check.real_array("b", b, ndim=1, max_size=MAX_NODES * 2)
         c = check.real_array("c", c, ndim=1, max_size=MAX_NODES * 2)
     if len(b) != len(c) or len(b) == 0:
-        raise ValueError(f"b and c must be non-empty and of equal length, got {len(b)} and {len(c)}")
+        raise ValueError(
+            f"b and c must be non-empty and of equal length, got {len(b)} and {len(c)}"
+        )
     tol = 0 if exact else 1e-12
     p = 0
     for q in range(1, max_order + 1):
@@ -116,11 +121,17 @@ def collocation(nodes, name: str, order: int | None = None) -> ButcherTableau:
     if isinstance(nodes, (str, bytes)) or not hasattr(nodes, "__len__") or len(nodes) == 0:
         raise TypeError("nodes must be a non-empty sequence of numbers in [0, 1]")
     if len(nodes) > MAX_NODES:
-        raise ValueError(f"nodes has {len(nodes)} entries; at most {MAX_NODES} collocation nodes "
-                         "are supported (order up to 2*12 = 24 is plenty)")
+        raise ValueError(
+            f"nodes has {len(nodes)} entries; at most {MAX_NODES} collocation nodes "
+            "are supported (order up to 2*12 = 24 is plenty)"
+        )
     check.text("name", name)
     exact = all(isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in nodes)
-    c = [F(x) for x in nodes] if exact else [check.real(f"nodes[{i}]", x) for i, x in enumerate(nodes)]
+    c = (
+        [F(x) for x in nodes]
+        if exact
+        else [check.real(f"nodes[{i}]", x) for i, x in enumerate(nodes)]
+    )
     if any(x < 0 or x > 1 for x in c):
         raise ValueError(f"nodes must lie in [0, 1], got {[float(x) for x in c]}")
     if len(set(c)) != len(c):
@@ -190,18 +201,24 @@ GAUSS2 = ButcherTableau(
     b=[F(1, 2), F(1, 2)],
     c=[0.5 - _R3 / 6, 0.5 + _R3 / 6],
     order=4,
-    latex={"A": [[r"\tfrac14", r"\tfrac14-\tfrac{\sqrt3}{6}"],
-                 [r"\tfrac14+\tfrac{\sqrt3}{6}", r"\tfrac14"]],
-           "b": [r"\tfrac12", r"\tfrac12"],
-           "c": [r"\tfrac12-\tfrac{\sqrt3}{6}", r"\tfrac12+\tfrac{\sqrt3}{6}"]},
+    latex={
+        "A": [
+            [r"\tfrac14", r"\tfrac14-\tfrac{\sqrt3}{6}"],
+            [r"\tfrac14+\tfrac{\sqrt3}{6}", r"\tfrac14"],
+        ],
+        "b": [r"\tfrac12", r"\tfrac12"],
+        "c": [r"\tfrac12-\tfrac{\sqrt3}{6}", r"\tfrac12+\tfrac{\sqrt3}{6}"],
+    },
 )
 
 _R15 = math.sqrt(15.0)
 GAUSS3 = ButcherTableau(
     "Gauss-Legendre (3 stages)",
-    A=[[5 / 36, 2 / 9 - _R15 / 15, 5 / 36 - _R15 / 30],
-       [5 / 36 + _R15 / 24, 2 / 9, 5 / 36 - _R15 / 24],
-       [5 / 36 + _R15 / 30, 2 / 9 + _R15 / 15, 5 / 36]],
+    A=[
+        [5 / 36, 2 / 9 - _R15 / 15, 5 / 36 - _R15 / 30],
+        [5 / 36 + _R15 / 24, 2 / 9, 5 / 36 - _R15 / 24],
+        [5 / 36 + _R15 / 30, 2 / 9 + _R15 / 15, 5 / 36],
+    ],
     b=[5 / 18, 4 / 9, 5 / 18],
     c=[0.5 - _R15 / 10, 0.5, 0.5 + _R15 / 10],
     order=6,
@@ -214,9 +231,11 @@ RADAU2 = collocation([F(1, 3), 1], "Radau IIA (2 stages)", order=3)
 _R6 = math.sqrt(6.0)
 RADAU3 = ButcherTableau(
     "Radau IIA (3 stages)",
-    A=[[(88 - 7 * _R6) / 360, (296 - 169 * _R6) / 1800, (-2 + 3 * _R6) / 225],
-       [(296 + 169 * _R6) / 1800, (88 + 7 * _R6) / 360, (-2 - 3 * _R6) / 225],
-       [(16 - _R6) / 36, (16 + _R6) / 36, 1 / 9]],
+    A=[
+        [(88 - 7 * _R6) / 360, (296 - 169 * _R6) / 1800, (-2 + 3 * _R6) / 225],
+        [(296 + 169 * _R6) / 1800, (88 + 7 * _R6) / 360, (-2 - 3 * _R6) / 225],
+        [(16 - _R6) / 36, (16 + _R6) / 36, 1 / 9],
+    ],
     b=[(16 - _R6) / 36, (16 + _R6) / 36, 1 / 9],
     c=[(4 - _R6) / 10, (4 + _R6) / 10, 1.0],
     order=5,
@@ -230,8 +249,11 @@ SDIRK2 = ButcherTableau(
     A=[[_G2, 0.0], [1.0 - _G2, _G2]],
     b=[1.0 - _G2, _G2],
     order=2,
-    latex={"A": [[r"\gamma", "0"], [r"1-\gamma", r"\gamma"]], "b": [r"1-\gamma", r"\gamma"],
-           "c": [r"\gamma", "1"]},
+    latex={
+        "A": [[r"\gamma", "0"], [r"1-\gamma", r"\gamma"]],
+        "b": [r"1-\gamma", r"\gamma"],
+        "c": [r"\gamma", "1"],
+    },
 )
 
 # Order 3; A-stable for gamma = (3 + sqrt(3))/6 but R(inf) = 1 - sqrt(3): not L-stable.
@@ -241,8 +263,11 @@ SDIRK3 = ButcherTableau(
     A=[[_G3, 0.0], [1.0 - 2.0 * _G3, _G3]],
     b=[0.5, 0.5],
     order=3,
-    latex={"A": [[r"\gamma", "0"], [r"1-2\gamma", r"\gamma"]], "b": [r"\tfrac12", r"\tfrac12"],
-           "c": [r"\gamma", r"1-\gamma"]},
+    latex={
+        "A": [[r"\gamma", "0"], [r"1-2\gamma", r"\gamma"]],
+        "b": [r"\tfrac12", r"\tfrac12"],
+        "c": [r"\gamma", r"1-\gamma"],
+    },
 )
 
 ALL = {

@@ -13,6 +13,7 @@ non-zero-stable BDF7+ for study, and :func:`adams_bashforth`,
 References: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. III.1-III.3;
 Hairer & Wanner, *Solving ODEs II*, sec. V.1-V.2.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -39,8 +40,9 @@ class LinearMultistep:
 
     family = "lmm"
 
-    def __init__(self, name: str, alpha, beta, order: int | None = None, *,
-                 allow_unstable: bool = False):
+    def __init__(
+        self, name: str, alpha, beta, order: int | None = None, *, allow_unstable: bool = False
+    ):
         if not isinstance(name, str) or not name:
             raise TypeError("name must be a non-empty string")
         a, b = _ms.lmm_arrays(alpha, beta)
@@ -49,16 +51,23 @@ class LinearMultistep:
         self.alpha, self.beta = a, b
         self.alpha.setflags(write=False)
         self.beta.setflags(write=False)
-        self.exact = ({"alpha": [Fraction(x) for x in alpha], "beta": [Fraction(x) for x in beta]}
-                      if exact else None)
+        self.exact = (
+            {"alpha": [Fraction(x) for x in alpha], "beta": [Fraction(x) for x in beta]}
+            if exact
+            else None
+        )
         computed = _ms.lmm_order(*(self._coeffs()), max_order=20)
         if order is not None and check.integer("order", order, 0, 20) != computed:
-            raise ValueError(f"{name}: claimed order {order}, but the error constants give {computed}")
+            raise ValueError(
+                f"{name}: claimed order {order}, but the error constants give {computed}"
+            )
         self.order = computed
         self.zero_stable = _ms.zero_stability(a).stable
         if not self.zero_stable and not check.boolean("allow_unstable", allow_unstable):
-            raise ValueError(f"{name} is not zero-stable ({_ms.zero_stability(a).reason}); "
-                             "pass allow_unstable=True to study it")
+            raise ValueError(
+                f"{name} is not zero-stable ({_ms.zero_stability(a).reason}); "
+                "pass allow_unstable=True to study it"
+            )
 
     def _coeffs(self):
         return (self.exact["alpha"], self.exact["beta"]) if self.exact else (self.alpha, self.beta)
@@ -114,18 +123,27 @@ class LinearMultistep:
 
     def to_latex(self) -> str:
         """The method as an equation in ``y_{n+1-j}`` and ``f_{n+1-j}``."""
+
         def side(coeffs, sym):
             terms = []
             for j, c in enumerate(coeffs):
                 if c == 0:
                     continue
                 c = Fraction(c).limit_denominator(10**6) if self.exact is None else Fraction(c)
-                mag = "" if abs(c) == 1 else (str(abs(c)) if c.denominator == 1 else
-                                               rf"\tfrac{{{abs(c.numerator)}}}{{{c.denominator}}}")
+                mag = (
+                    ""
+                    if abs(c) == 1
+                    else (
+                        str(abs(c))
+                        if c.denominator == 1
+                        else rf"\tfrac{{{abs(c.numerator)}}}{{{c.denominator}}}"
+                    )
+                )
                 idx = "n+1" if j == 0 else "n" if j == 1 else f"n-{j - 1}"
                 terms.append(("-" if c < 0 else "+") + f" {mag} {sym}_{{{idx}}}")
             text = " ".join(terms).strip()
             return text[1:].strip() if text.startswith("+") else text
+
         return side(self._coeffs()[0], "y") + " = h\\,(" + side(self._coeffs()[1], "f") + ")"
 
     def _repr_latex_(self) -> str:
@@ -148,16 +166,20 @@ def bdf(k: int, *, allow_unstable: bool = False) -> LinearMultistep:
 
 def _adams(k: int, implicit: bool) -> tuple[list, list]:
     """Adams coefficients: integrate the interpolant of f over [t_n, t_{n+1}] exactly."""
-    nodes = [Fraction(1 - j) for j in range(k + 1)] if implicit else [Fraction(-j) for j in range(k)]
+    nodes = (
+        [Fraction(1 - j) for j in range(k + 1)] if implicit else [Fraction(-j) for j in range(k)]
+    )
     beta = []
     for j, sj in enumerate(nodes):
-        poly = [Fraction(1)]                     # l_j(s), ascending coefficients
+        poly = [Fraction(1)]  # l_j(s), ascending coefficients
         for m, sm in enumerate(nodes):
             if m != j:
-                poly = [(poly[i - 1] if i > 0 else 0) - sm * (poly[i] if i < len(poly) else 0)
-                        for i in range(len(poly) + 1)]
+                poly = [
+                    (poly[i - 1] if i > 0 else 0) - sm * (poly[i] if i < len(poly) else 0)
+                    for i in range(len(poly) + 1)
+                ]
                 poly = [c / (sj - sm) for c in poly]
-        beta.append(sum(c / (i + 1) for i, c in enumerate(poly)))   # integral over s in [0, 1]
+        beta.append(sum(c / (i + 1) for i, c in enumerate(poly)))  # integral over s in [0, 1]
     if not implicit:
         beta = [Fraction(0)] + beta
     alpha = [Fraction(1), Fraction(-1)] + [Fraction(0)] * (len(beta) - 2)

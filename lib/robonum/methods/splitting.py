@@ -17,6 +17,7 @@ oscillator ``q'' = -omega^2 q`` a step is a 2x2 matrix ``M(h omega)`` with
 References: Hairer, Lubich & Wanner, *Geometric Numerical Integration*,
 2nd ed., sec. I.1, II.4, II.5, VI.3; Yoshida, Phys. Lett. A 150 (1990) 262.
 """
+
 from __future__ import annotations
 
 import math
@@ -89,6 +90,7 @@ class SplittingMethod:
         ``|tr M| <= 2``.  Scanned on a grid, refined by Brent's method.
         Example: Verlet gives 2 (``tr M = 2 - x^2``).
         """
+
         def excess(x):
             return abs(np.trace(self.stability_matrix(x))) - 2.0
 
@@ -98,7 +100,11 @@ class SplittingMethod:
             return math.inf
         hi = bad[0]
         lo = grid[max(int(np.searchsorted(grid, hi)) - 1, 0)]
-        return float(_scipy.optimize().brentq(excess, lo, hi, xtol=1e-14)) if excess(lo) < 0 else float(lo)
+        return (
+            float(_scipy.optimize().brentq(excess, lo, hi, xtol=1e-14))
+            if excess(lo) < 0
+            else float(lo)
+        )
 
     def __repr__(self):
         return f"SplittingMethod({self.name!r}, order={self.order}, force evaluations={self.force_evaluations})"

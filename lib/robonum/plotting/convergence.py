@@ -5,6 +5,7 @@ error-vs-h plot shows the slopes (orders), the work-precision plot shows
 what a given accuracy costs in ``f`` evaluations (Hairer-Norsett-Wanner I,
 sec. II.10 uses the same diagrams).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -19,8 +20,10 @@ def _studies(studies) -> list[ConvergenceStudy]:
         return [studies]
     out = list(studies) if isinstance(studies, (list, tuple)) else None
     if not out or not all(isinstance(s, ConvergenceStudy) for s in out):
-        raise TypeError("studies must be a ConvergenceStudy or a non-empty list of them "
-                        "(from rn.convergence_study)")
+        raise TypeError(
+            "studies must be a ConvergenceStudy or a non-empty list of them "
+            "(from rn.convergence_study)"
+        )
     return out
 
 
@@ -58,8 +61,13 @@ def plot_convergence(studies, ax=None, *, labels=None, slopes=()) -> tuple:
         ok = _drawable(best.errors)
         h, e = best.h[ok], best.errors[ok]
         lines += ax.loglog(h, e[-1] * (h / h[-1]) ** p, "k:", lw=1)
-        ax.annotate(f"slope {p:g}", (h[0], e[-1] * (h[0] / h[-1]) ** p), textcoords="offset points",
-                    xytext=(4, 0), fontsize="small")
+        ax.annotate(
+            f"slope {p:g}",
+            (h[0], e[-1] * (h[0] / h[-1]) ** p),
+            textcoords="offset points",
+            xytext=(4, 0),
+            fontsize="small",
+        )
     ax.set_xlabel("h")
     ax.set_ylabel("error at t1")
     ax.legend()

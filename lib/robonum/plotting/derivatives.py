@@ -10,6 +10,7 @@ Martins, Sturdza & Alonso, ACM TOMS 29(3), 2003, fig. 2 (the same plot).
 
 matplotlib is imported only when a plot is made (``import robonum`` stays light).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -19,7 +20,7 @@ import numpy as np
 from .. import _validate as check
 from ..finite_diff import EPS, HS_MAX
 
-_CURVES_MAX = 20    # one line per scheme; more than this is not a readable plot
+_CURVES_MAX = 20  # one line per scheme; more than this is not a readable plot
 
 
 def _curve(name: str, values, size: int) -> np.ndarray:
@@ -32,8 +33,10 @@ def _curve(name: str, values, size: int) -> np.ndarray:
 def _checked_sweep(sweep) -> tuple[np.ndarray, list]:
     """The steps and ``(label, errors)`` pairs of a sweep, each validated."""
     if not isinstance(sweep, Mapping):
-        raise TypeError(f"sweep must be a dict from error_vs_h ({{'h': steps, scheme: errors}}), "
-                        f"got {type(sweep).__name__}")
+        raise TypeError(
+            f"sweep must be a dict from error_vs_h ({{'h': steps, scheme: errors}}), "
+            f"got {type(sweep).__name__}"
+        )
     if "h" not in sweep:
         raise ValueError("sweep must have an 'h' entry (the steps)")
     h = check.real_array("sweep['h']", sweep["h"], ndim=1, max_size=HS_MAX)
@@ -45,7 +48,9 @@ def _checked_sweep(sweep) -> tuple[np.ndarray, list]:
             continue
         if not isinstance(key, str) or not key or key.startswith("_"):
             # matplotlib silently hides labels that start with "_" from the legend
-            raise TypeError(f"sweep keys must be non-empty strings not starting with '_', got {key!r}")
+            raise TypeError(
+                f"sweep keys must be non-empty strings not starting with '_', got {key!r}"
+            )
         err = _curve(f"sweep[{key!r}]", values, h.size)
         if np.any(err < 0.0):
             raise ValueError(f"sweep[{key!r}] holds errors, which must be >= 0")
@@ -69,9 +74,11 @@ def plot_error_vs_h(sweep, ax=None, *, floor: float = EPS / 8):
     floor = check.positive("floor", floor)
     if ax is None:
         import matplotlib.pyplot as plt
+
         _, ax = plt.subplots()
     else:
         from matplotlib.axes import Axes
+
         if not isinstance(ax, Axes):
             raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
     lines = []
@@ -101,15 +108,21 @@ def plot_error_model(model, ax=None, *, color: str = "0.4", labels=None, parts: 
     rnd = _curve("model['rounding']", model["rounding"], h.size)
     if ax is None:
         import matplotlib.pyplot as plt
+
         _, ax = plt.subplots()
     else:
         from matplotlib.axes import Axes
+
         if not isinstance(ax, Axes):
             raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
     if labels is None:
         labels = (None, None)
-    elif (isinstance(labels, str) or not isinstance(labels, (tuple, list)) or len(labels) != 2
-          or not all(isinstance(t, str) for t in labels)):
+    elif (
+        isinstance(labels, str)
+        or not isinstance(labels, (tuple, list))
+        or len(labels) != 2
+        or not all(isinstance(t, str) for t in labels)
+    ):
         raise TypeError("labels must be None or two strings (truncation, rounding)")
     parts = check.boolean("parts", parts)
     tiny = np.finfo(float).tiny

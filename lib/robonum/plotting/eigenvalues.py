@@ -7,6 +7,7 @@ largest such ``h``; :func:`plot_eigenvalues` draws the points ``h λ_i``
 over the regions of one or more methods (the first filled, the others
 lighter), marking points outside the first method's region.
 """
+
 from __future__ import annotations
 
 import functools
@@ -19,9 +20,9 @@ from .. import methods as catalogue
 from .regions import RegionPlot, _draw, _grid, _region_values, plot_stability_region
 
 MAX_EIGENVALUES = 1000
-Z_MAX = 1e6          # |z| beyond which a region counts as unbounded along a ray
-_TOL = 1e-10         # |R| <= 1 + _TOL counts as stable (|R| = 1 exactly on the imaginary axis)
-_SAMPLES = 2000      # geometric samples of |z| in [1e-8, Z_MAX] before refinement
+Z_MAX = 1e6  # |z| beyond which a region counts as unbounded along a ray
+_TOL = 1e-10  # |R| <= 1 + _TOL counts as stable (|R| = 1 exactly on the imaginary axis)
+_SAMPLES = 2000  # geometric samples of |z| in [1e-8, Z_MAX] before refinement
 
 
 def _eigenvalues(lam) -> np.ndarray:
@@ -35,7 +36,9 @@ def _eigenvalues(lam) -> np.ndarray:
     if arr.ndim != 1 or arr.size == 0:
         raise ValueError(f"eigenvalues must be a non-empty 1-D array, got shape {arr.shape}")
     if arr.size > MAX_EIGENVALUES:
-        raise ValueError(f"eigenvalues has {arr.size:,} entries; at most {MAX_EIGENVALUES:,} are allowed")
+        raise ValueError(
+            f"eigenvalues has {arr.size:,} entries; at most {MAX_EIGENVALUES:,} are allowed"
+        )
     if not np.all(np.isfinite(arr)):
         raise ValueError("eigenvalues must be finite (no NaN or inf)")
     return arr
@@ -51,14 +54,14 @@ def _ray_limit(amp, direction: complex) -> float:
     """Largest ``r`` with ``amp(s·direction) <= 1`` for every ``s`` in ``(0, r]`` (inf if ``Z_MAX``)."""
     s = np.geomspace(1e-8, Z_MAX, _SAMPLES)
     with np.errstate(all="ignore"):
-        bad = ~(amp(s * direction) <= 1.0 + _TOL)          # NaN (a pole) counts as unstable
+        bad = ~(amp(s * direction) <= 1.0 + _TOL)  # NaN (a pole) counts as unstable
     if not bad.any():
         return float("inf")
     i = int(np.argmax(bad))
     if i == 0:
         return 0.0
     lo, hi = s[i - 1], s[i]
-    for _ in range(6):                  # the bracket shrinks 63-fold per round: 0.7 % -> ~1e-13
+    for _ in range(6):  # the bracket shrinks 63-fold per round: 0.7 % -> ~1e-13
         grid = np.linspace(lo, hi, 64)
         with np.errstate(all="ignore"):
             bad = ~(amp(grid * direction) <= 1.0 + _TOL)
@@ -131,8 +134,9 @@ def _region(method, ax, xlim, ylim, n, color, label, alpha) -> RegionPlot:
         x, y, v = _rk_grid(method.lower(), tuple(xlim), tuple(ylim), n)
         fill, line = _draw(ax, x, y, v, color, label, alpha)
         return RegionPlot(ax, fill, line, x, y, v <= 1.0)
-    return plot_stability_region(method, ax, xlim=xlim, ylim=ylim, n=n, color=color, label=label,
-                                 alpha=alpha)
+    return plot_stability_region(
+        method, ax, xlim=xlim, ylim=ylim, n=n, color=color, label=label, alpha=alpha
+    )
 
 
 def _window(z, xlim, ylim):
@@ -145,8 +149,18 @@ def _window(z, xlim, ylim):
     return check.interval("xlim", xlim), check.interval("ylim", ylim)
 
 
-def plot_eigenvalues(eigenvalues, h, methods=("rk4",), ax=None, *, xlim=None, ylim=None,
-                     n: int = 301, colors=None, labels=None) -> EigenvaluePlot:
+def plot_eigenvalues(
+    eigenvalues,
+    h,
+    methods=("rk4",),
+    ax=None,
+    *,
+    xlim=None,
+    ylim=None,
+    n: int = 301,
+    colors=None,
+    labels=None,
+) -> EigenvaluePlot:
     """Draw ``z = h λ_i`` over the stability regions of ``methods``.
 
     The first method's region is filled (alpha 0.35), the others lightly
@@ -180,6 +194,7 @@ def plot_eigenvalues(eigenvalues, h, methods=("rk4",), ax=None, *, xlim=None, yl
         raise ValueError(f"the window must contain z = 0, got xlim = {xlim}, ylim = {ylim}")
     if ax is None:
         import matplotlib.pyplot as plt
+
         _, ax = plt.subplots(figsize=(5, 4.5))
     regions, stable = [], {}
     for i, (m, color, lab) in enumerate(zip(methods, colors, labels)):
@@ -187,26 +202,43 @@ def plot_eigenvalues(eigenvalues, h, methods=("rk4",), ax=None, *, xlim=None, yl
         with np.errstate(all="ignore"):
             stable[lab] = _amplification(m)(z) <= 1.0 + _TOL
     first = stable[labels[0]]
-    shown = ((z.real >= xlim[0]) & (z.real <= xlim[1]) & (z.imag >= ylim[0]) & (z.imag <= ylim[1]))
-    inside = ax.plot(z.real[first & shown], z.imag[first & shown], "o", color="k", ms=5, zorder=5)[0]
-    outside = ax.plot(z.real[~first & shown], z.imag[~first & shown], "x", color="C3", ms=8, mew=2,
-                      zorder=6)[0]
-    arrows = [_edge_arrow(ax, zi, xlim, ylim, "k" if ok else "C3")
-              for zi, ok, vis in zip(z, first, shown) if not vis]
+    shown = (z.real >= xlim[0]) & (z.real <= xlim[1]) & (z.imag >= ylim[0]) & (z.imag <= ylim[1])
+    inside = ax.plot(z.real[first & shown], z.imag[first & shown], "o", color="k", ms=5, zorder=5)[
+        0
+    ]
+    outside = ax.plot(
+        z.real[~first & shown], z.imag[~first & shown], "x", color="C3", ms=8, mew=2, zorder=6
+    )[0]
+    arrows = [
+        _edge_arrow(ax, zi, xlim, ylim, "k" if ok else "C3")
+        for zi, ok, vis in zip(z, first, shown)
+        if not vis
+    ]
     return EigenvaluePlot(ax, regions, (inside, outside, arrows), z, stable)
 
 
 def _edge_arrow(ax, z: complex, xlim, ylim, color):
     """An arrow on the window's edge pointing toward ``z`` (outside the window), labelled ``|z|``."""
     # largest s with s·z inside the window (0 is inside: every window here contains it)
-    bounds = [b / c for b, c in ((xlim[0], z.real), (xlim[1], z.real), (ylim[0], z.imag),
-                                 (ylim[1], z.imag)) if c != 0 and b / c > 0]
+    bounds = [
+        b / c
+        for b, c in ((xlim[0], z.real), (xlim[1], z.real), (ylim[0], z.imag), (ylim[1], z.imag))
+        if c != 0 and b / c > 0
+    ]
     s = 0.97 * min(bounds)
     tip = s * z
     tail = 0.8 * tip
-    return ax.annotate(f"|z| = {abs(z):.3g}", xy=(tip.real, tip.imag), xytext=(tail.real, tail.imag),
-                       color=color, fontsize=8, ha="center", va="center", zorder=7,
-                       arrowprops=dict(arrowstyle="->", color=color, lw=1.5))
+    return ax.annotate(
+        f"|z| = {abs(z):.3g}",
+        xy=(tip.real, tip.imag),
+        xytext=(tail.real, tail.imag),
+        color=color,
+        fontsize=8,
+        ha="center",
+        va="center",
+        zorder=7,
+        arrowprops=dict(arrowstyle="->", color=color, lw=1.5),
+    )
 
 
 __all__ = ["stable_step_limit", "plot_eigenvalues", "EigenvaluePlot", "RegionPlot"]

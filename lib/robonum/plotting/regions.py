@@ -7,6 +7,7 @@ returns a :class:`RegionPlot` holding the artists it drew.
 Reference: Hairer & Wanner, *Solving ODEs II*, sec. IV.2 (RK regions) and
 sec. V.1 (BDF regions, boundary locus).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,6 +41,7 @@ def _axes(ax):
     """The given axes, or new ones (pyplot imported only now: ``import robonum`` stays light)."""
     if ax is None:
         import matplotlib.pyplot as plt
+
         _, ax = plt.subplots(figsize=(5, 4.5))
     elif not hasattr(ax, "contourf"):
         raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}")
@@ -73,7 +75,7 @@ def _draw(ax, x, y, value, color, label, alpha, contour=True):
     return fill, line
 
 
-MAX_N = 801   # grid points per axis: 801^2 complex evaluations stay under ~100 MB
+MAX_N = 801  # grid points per axis: 801^2 complex evaluations stay under ~100 MB
 
 
 def _region_values(method_or_R, xlim, ylim):
@@ -83,26 +85,46 @@ def _region_values(method_or_R, xlim, ylim):
         if m.family == "rk":
             R = m.stability_function()
             wide = not m.is_explicit
-            return (lambda Z: np.abs(R(Z)), (-5.0, 5.0) if wide else (-5.0, 2.0),
-                    (-5.0, 5.0) if wide else (-4.0, 4.0), None)
+            return (
+                lambda Z: np.abs(R(Z)),
+                (-5.0, 5.0) if wide else (-5.0, 2.0),
+                (-5.0, 5.0) if wide else (-4.0, 4.0),
+                None,
+            )
         if m.family == "lmm":
             locus = m.boundary_locus()
             finite = locus[np.isfinite(locus)]
             pad_x = 0.3 * (np.ptp(finite.real) + 1.0)
             pad_y = 0.3 * (np.ptp(finite.imag) + 1.0)
-            return (m.max_root_modulus, (finite.real.min() - pad_x, finite.real.max() + pad_x),
-                    (finite.imag.min() - pad_y, finite.imag.max() + pad_y), locus)
-        raise ValueError(f"{m.name} is a splitting method: its stability is an interval in "
-                         "h*omega (method.stability_interval()), not a region of the z-plane")
+            return (
+                m.max_root_modulus,
+                (finite.real.min() - pad_x, finite.real.max() + pad_x),
+                (finite.imag.min() - pad_y, finite.imag.max() + pad_y),
+                locus,
+            )
+        raise ValueError(
+            f"{m.name} is a splitting method: its stability is an interval in "
+            "h*omega (method.stability_interval()), not a region of the z-plane"
+        )
     if callable(method_or_R):
         return (lambda Z: np.abs(np.asarray(method_or_R(Z))), (-5.0, 5.0), (-5.0, 5.0), None)
-    raise TypeError("method must be a method name, a method object (ButcherTableau, LinearMultistep) "
-                    f"or a callable R(z); got {type(method_or_R).__name__}")
+    raise TypeError(
+        "method must be a method name, a method object (ButcherTableau, LinearMultistep) "
+        f"or a callable R(z); got {type(method_or_R).__name__}"
+    )
 
 
-def plot_stability_region(method, ax=None, *, xlim=None, ylim=None, n: int = 401,
-                          color: str = "C0", label: str | None = None,
-                          alpha: float = 0.35) -> RegionPlot:
+def plot_stability_region(
+    method,
+    ax=None,
+    *,
+    xlim=None,
+    ylim=None,
+    n: int = 401,
+    color: str = "C0",
+    label: str | None = None,
+    alpha: float = 0.35,
+) -> RegionPlot:
     """Fill the stability region of ``method`` on an ``n`` x ``n`` grid and draw its boundary.
 
     * Runge-Kutta (a tableau or its name): ``{z : |R(z)| <= 1}`` and the contour ``|R| = 1``;
@@ -125,8 +147,9 @@ def plot_stability_region(method, ax=None, *, xlim=None, ylim=None, n: int = 401
     x, y, Z = _grid(xlim, ylim, n)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         v = value(Z)
-    fill, line = _draw(ax, x, y, v, color, label if locus is None else None, alpha,
-                       contour=locus is None)
+    fill, line = _draw(
+        ax, x, y, v, color, label if locus is None else None, alpha, contour=locus is None
+    )
     if locus is not None:
         (line,) = ax.plot(locus.real, locus.imag, color=color, lw=1.0, label=label)
     return RegionPlot(ax, fill, line, x, y, v <= 1.0)

@@ -22,6 +22,7 @@ Example::
     p = rn.problems.stiff_cosine(lam=-1000)
     rn.problems.stiffness_ratio(rn.problems.dc_motor())   # ≈ 197
 """
+
 from . import chains, contact, testset  # noqa: F401 -- reached as attributes, not in __all__
 from .analysis import jacobian_eigenvalues, reference_solution, stiffness_ratio
 from .classic import dahlquist, logistic, robertson, stiff_cosine, van_der_pol
@@ -29,8 +30,19 @@ from .oscillators import harmonic_energy, harmonic_oscillator, pendulum, pendulu
 from .robots import dc_motor, flexible_joint, penalty_contact
 
 __all__ = [
-    "logistic", "dahlquist", "stiff_cosine", "van_der_pol", "robertson",
-    "harmonic_oscillator", "harmonic_energy", "pendulum", "pendulum_energy",
-    "flexible_joint", "penalty_contact", "dc_motor",
-    "jacobian_eigenvalues", "stiffness_ratio", "reference_solution",
-]   # the factories and functions; the modules chains, contact, testset are attributes
+    "logistic",
+    "dahlquist",
+    "stiff_cosine",
+    "van_der_pol",
+    "robertson",
+    "harmonic_oscillator",
+    "harmonic_energy",
+    "pendulum",
+    "pendulum_energy",
+    "flexible_joint",
+    "penalty_contact",
+    "dc_motor",
+    "jacobian_eigenvalues",
+    "stiffness_ratio",
+    "reference_solution",
+]  # the factories and functions; the modules chains, contact, testset are attributes

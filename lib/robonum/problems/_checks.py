@@ -7,6 +7,7 @@ has a maximum length (so that exact solutions and references stay finite),
 and ``exact(t)`` accepts only the times where it is finite and trusted.
 Every error names the parameter and the allowed range.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,7 +17,7 @@ import numpy as np
 
 from .. import _validate as check
 
-MAX_TIMES = 10**7       # entries of t handed to exact(): 80 MB of float64 per state component
+MAX_TIMES = 10**7  # entries of t handed to exact(): 80 MB of float64 per state component
 # Robot models (flexible joint, contact, motor, chains): 1e4 s -- almost 3 hours of a
 # joint or motor whose fast mode is ~1 kHz, i.e. 1e7 fast periods -- is far beyond
 # any experiment.
@@ -66,8 +67,10 @@ def span(t_span, max_length: float, why: str) -> tuple[float, float]:
     """``t_span`` as ``(t0, t1)``, ``t0 < t1``, ``t1 - t0 <= max_length`` (``why`` says why)."""
     t0, t1 = check.interval("t_span", t_span)
     if t1 - t0 > max_length:
-        raise ValueError(f"t_span must be at most {max_length:.6g} long ({why}), "
-                         f"got ({t0:g}, {t1:g}), length {t1 - t0:g}")
+        raise ValueError(
+            f"t_span must be at most {max_length:.6g} long ({why}), "
+            f"got ({t0:g}, {t1:g}), length {t1 - t0:g}"
+        )
     return t0, t1
 
 
@@ -86,9 +89,11 @@ def times(t, t0: float, max_length: float) -> np.ndarray:
         raise ValueError(f"t must be a scalar or a 1-D array of times, got shape {arr.shape}")
     t_end = t0 + max_length
     if arr.size and (arr.min() < t0 or arr.max() > t_end):
-        raise ValueError(f"t must be in [t0, t0 + {max_length:.6g}] = [{t0:g}, {t_end:g}] "
-                         f"(exact() is finite and accurate there), got values in "
-                         f"[{arr.min():g}, {arr.max():g}]")
+        raise ValueError(
+            f"t must be in [t0, t0 + {max_length:.6g}] = [{t0:g}, {t_end:g}] "
+            f"(exact() is finite and accurate there), got values in "
+            f"[{arr.min():g}, {arr.max():g}]"
+        )
     return arr
 
 
@@ -98,9 +103,11 @@ def complex_(name: str, value, hi: float) -> complex:
         raise TypeError(f"{name} must be a real or complex number, got {type(value).__name__}")
     try:
         z = complex(value)
-    except OverflowError:            # a Python int beyond the float range, e.g. 10**400
-        raise ValueError(f"{name} must have |Re|, |Im| <= {hi:g}, got an integer with "
-                         f"{len(str(abs(int(value))))} digits") from None
+    except OverflowError:  # a Python int beyond the float range, e.g. 10**400
+        raise ValueError(
+            f"{name} must have |Re|, |Im| <= {hi:g}, got an integer with "
+            f"{len(str(abs(int(value))))} digits"
+        ) from None
     if not (math.isfinite(z.real) and math.isfinite(z.imag)):
         raise ValueError(f"{name} must be finite, got {value!r}")
     if abs(z.real) > hi or abs(z.imag) > hi:

@@ -31,6 +31,7 @@ state error is about twice the absolute error of ``φ``, i.e. a few eps
 times ``u``: measured against 60-digit mpmath values, at most
 ``2e-14 + 2e-15 (|q0| + u)`` in ``q`` and ``p/ω`` over the allowed range.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,7 +41,7 @@ import numpy as np
 
 from .. import _scipy
 
-M1_MIN = 1e-16        # 1 - m below this: H is within a rounding unit of g/l (see pendulum)
+M1_MIN = 1e-16  # 1 - m below this: H is within a rounding unit of g/l (see pendulum)
 _EPS = float(np.finfo(float).eps)
 _PI = Decimal("3.14159265358979323846264338327950288419716939937510582097494459230781640629")
 
@@ -94,8 +95,8 @@ def _amplitude(u: np.ndarray, m: float, m1: float) -> np.ndarray:
         a.append(0.5 * (an + bn))
         b.append(math.sqrt(an * bn))
         c.append(0.5 * (an - bn))
-    n = len(a) - 1                       # about log2(ln(1/m1)) + 4 levels; 11 at m1 = 1e-16
-    phi = (2.0 ** n * a[n]) * u
+    n = len(a) - 1  # about log2(ln(1/m1)) + 4 levels; 11 at m1 = 1e-16
+    phi = (2.0**n * a[n]) * u
     for i in range(n, 0, -1):
         sin, cos = np.sin(phi), np.cos(phi)
         phi = 0.5 * (phi + np.arctan2(c[i] * sin, np.sqrt(b[i] * b[i] + (c[i] * cos) ** 2)))
@@ -117,11 +118,12 @@ def libration(q0: float, p0: float, w2: float):
             f"H = p0²/2 - (g/l) cos q0 only (g/l)·{2 * m1:.2g} below the separatrix H = g/l "
             f"(1 - m = {m1:.2g}, m = sin²(q0/2) + p0²/(4 g/l)); the exact solution is provided "
             f"for libration with 1 - m >= {M1_MIN:g}, i.e. H <= (g/l)(1 - {2 * M1_MIN:g}), and "
-            f"for rotation H >= g/l (exact=None).  Move q0 or p0 away from the upright position.")
+            f"for rotation H >= g/l (exact=None).  Move q0 or p0 away from the upright position."
+        )
     w, k = math.sqrt(w2), math.sqrt(m)
-    K = float(_scipy.special().elliprf(0.0, m1, 1.0))            # quarter period in u
+    K = float(_scipy.special().elliprf(0.0, m1, 1.0))  # quarter period in u
     if k == 0.0:
-        u0 = 0.0                                               # at rest at the bottom
+        u0 = 0.0  # at rest at the bottom
     else:
         # F(φ0|m) = sin φ0 R_F(cos²φ0, 1 - m sin²φ0, 1) for |φ0| <= π/2 (DLMF 19.25.5),
         # with sin φ0 = s/k, cos²φ0 = v²/m and 1 - m sin²φ0 = cos²(ql/2);
@@ -132,7 +134,7 @@ def libration(q0: float, p0: float, w2: float):
     def flow(tau: np.ndarray) -> np.ndarray:
         phi = _amplitude(w * tau + u0, m, m1)
         cn = np.cos(phi)
-        dn = np.sqrt(m1 + m * cn * cn)                         # 1 - m sn², without cancellation
+        dn = np.sqrt(m1 + m * cn * cn)  # 1 - m sn², without cancellation
         return np.stack([center + 2.0 * np.arctan2(k * np.sin(phi), dn), 2.0 * k * w * cn])
 
     return flow

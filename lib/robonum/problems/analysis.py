@@ -1,4 +1,5 @@
 """Looking at a problem: Jacobian eigenvalues, stiffness ratio, reference solution."""
+
 from __future__ import annotations
 
 import math
@@ -14,7 +15,7 @@ from ..work import Work
 from . import _checks
 
 REFERENCE_METHODS = ("Radau", "BDF", "LSODA", "DOP853", "RK45")
-MAX_T_EVAL = 10**6            # output times of reference_solution (8 MB per state component)
+MAX_T_EVAL = 10**6  # output times of reference_solution (8 MB per state component)
 MAX_REFERENCE_NFEV = 5 * 10**6  # ~30 s of Python right-hand sides; more is a wrong request
 
 
@@ -59,14 +60,16 @@ def _jacobian(problem: ODEProblem, t, y) -> tuple[np.ndarray, float]:
     t, y = _point(problem, t, y)
     J = None
     with warnings.catch_warnings(), np.errstate(all="ignore"):
-        warnings.simplefilter("ignore", RuntimeWarning)     # judged by the finiteness test below
+        warnings.simplefilter("ignore", RuntimeWarning)  # judged by the finiteness test below
         try:
             J = Work(problem).jac(t, y)
-        except EvaluationError:          # Work reports a NaN/inf Jacobian from a finite state
+        except EvaluationError:  # Work reports a NaN/inf Jacobian from a finite state
             J = None
     if J is None or not np.all(np.isfinite(J)):
-        raise ValueError(f"the Jacobian at t = {t:g}, y = {y} is not finite: "
-                         f"y (or t) is too large for this problem")
+        raise ValueError(
+            f"the Jacobian at t = {t:g}, y = {y} is not finite: "
+            f"y (or t) is too large for this problem"
+        )
     big = float(np.max(np.abs(J))) if J.size else 0.0
     scale = 2.0 ** math.frexp(big)[1] if big > 1e100 else 1.0
     return J / scale, scale
@@ -77,8 +80,15 @@ def _sorted_eigenvalues(J: np.ndarray) -> np.ndarray:
     return lam[np.argsort(lam.real, kind="stable")]
 
 
-def stiffness_ratio(problem: ODEProblem, t=None, y=None, *, measure: str = "real",
-                    ignore_zero: bool = False, zero_tol: float = 1e-12) -> float:
+def stiffness_ratio(
+    problem: ODEProblem,
+    t=None,
+    y=None,
+    *,
+    measure: str = "real",
+    ignore_zero: bool = False,
+    zero_tol: float = 1e-12,
+) -> float:
     """Stiffness ratio of the Jacobian at ``(t, y)``.
 
     ``measure="real"``: ``ρ = max|Re λ| / min|Re λ|`` (printed ch. 7.50 §1.1;
@@ -98,9 +108,9 @@ def stiffness_ratio(problem: ODEProblem, t=None, y=None, *, measure: str = "real
     ignore_zero = check.boolean("ignore_zero", ignore_zero)
     zero_tol = check.positive("zero_tol", zero_tol, allow_zero=True, hi=0.1)
     J, scale = _jacobian(problem, t, y)
-    lam = _sorted_eigenvalues(J)            # eigenvalues of J / scale
+    lam = _sorted_eigenvalues(J)  # eigenvalues of J / scale
     size = np.abs(lam.real) if measure == "real" else np.abs(lam)
-    norm = np.linalg.norm(J)                # ‖J‖_F / scale
+    norm = np.linalg.norm(J)  # ‖J‖_F / scale
     # the threshold in units of scale: zero_tol·‖J‖ + sqrt(eps·‖J‖), both divided by scale
     nonzero = size > zero_tol * norm + np.sqrt(np.finfo(float).eps * norm / scale)
     if not nonzero.any():
@@ -110,8 +120,9 @@ def stiffness_ratio(problem: ODEProblem, t=None, y=None, *, measure: str = "real
     return float(size.max() / size[nonzero].min())
 
 
-def reference_solution(problem: ODEProblem, t_eval, *, method: str = "Radau",
-                       rtol: float = 1e-12, atol: float = 1e-14) -> np.ndarray:
+def reference_solution(
+    problem: ODEProblem, t_eval, *, method: str = "Radau", rtol: float = 1e-12, atol: float = 1e-14
+) -> np.ndarray:
     """``y`` at the times ``t_eval`` by SciPy's ``solve_ivp`` at tight tolerances.
 
     For problems without ``exact`` (Van der Pol, Robertson, the robots).
@@ -138,22 +149,32 @@ def reference_solution(problem: ODEProblem, t_eval, *, method: str = "Radau",
     def f(t, y):
         nonlocal nfev
         nfev += 1
-        if nfev > MAX_REFERENCE_NFEV:       # abort a run that would take many minutes
+        if nfev > MAX_REFERENCE_NFEV:  # abort a run that would take many minutes
             raise ReferenceSolutionError(
                 f"reference solution ({method}) needs more than {MAX_REFERENCE_NFEV:,} "
                 f"evaluations of f on t_span = {problem.t_span}; use a shorter span, an "
-                f"implicit method for a stiff problem, or looser tolerances")
+                f"implicit method for a stiff problem, or looser tolerances"
+            )
         return problem.f(t, y)
 
     kw = {"jac": problem.jac} if method in ("Radau", "BDF", "LSODA") and problem.jac else {}
     with warnings.catch_warnings():
-        warnings.simplefilter("error")       # e.g. overflow in f: a failed reference, not a warning
+        warnings.simplefilter("error")  # e.g. overflow in f: a failed reference, not a warning
         try:
-            sol = _scipy.integrate().solve_ivp(f, (t0, t1), problem.y0.copy(), method=method,
-                            t_eval=t_eval, rtol=rtol, atol=atol, **kw)
+            sol = _scipy.integrate().solve_ivp(
+                f,
+                (t0, t1),
+                problem.y0.copy(),
+                method=method,
+                t_eval=t_eval,
+                rtol=rtol,
+                atol=atol,
+                **kw,
+            )
         except Warning as w:
-            raise ReferenceSolutionError(f"reference solution failed ({method}): "
-                                         f"{type(w).__name__}: {w}") from None
+            raise ReferenceSolutionError(
+                f"reference solution failed ({method}): {type(w).__name__}: {w}"
+            ) from None
     if not sol.success:
         raise ReferenceSolutionError(f"reference solution failed ({method}): {sol.message}")
     return sol.y

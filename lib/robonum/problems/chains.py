@@ -6,6 +6,7 @@ the ``s n x s n`` system of a fully implicit method).  ``n = 1`` is exactly
 :func:`robonum.problems.flexible_joint` (Spong's single elastic joint) with
 the state reordered.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,15 +15,28 @@ from .. import _validate as check
 from ..problem import ODEProblem
 from . import _checks
 
-MAX_LINKS = 200          # state size 2 (n + 1) <= 402; a 3-stage Radau LU of (3 * 402)^2 is 12 MB
+MAX_LINKS = 200  # state size 2 (n + 1) <= 402; a 3-stage Radau LU of (3 * 402)^2 is 12 MB
 MAX_SPAN, _WHY = _checks.ROBOT_SPAN, _checks.ROBOT_SPAN_WHY
 
 
 _in = _checks.physical
 
 
-def flexible_chain(n=4, J_link=0.05, J_motor=0.01, K=1e4, K3=0.0, D=2.0, b_link=0.0, b_motor=0.05,
-                   mgd=1.962, tau=0.0, q0=0.5, twist=0.0, t_span=(0.0, 2.0)) -> ODEProblem:
+def flexible_chain(
+    n=4,
+    J_link=0.05,
+    J_motor=0.01,
+    K=1e4,
+    K3=0.0,
+    D=2.0,
+    b_link=0.0,
+    b_motor=0.05,
+    mgd=1.962,
+    tau=0.0,
+    q0=0.5,
+    twist=0.0,
+    t_span=(0.0, 2.0),
+) -> ODEProblem:
     """A motor driving ``n`` links in series through ``n`` elastic joints.
 
     Body 0 is the motor rotor, bodies ``1..n`` the links; joint ``j`` (a
@@ -81,7 +95,7 @@ def flexible_chain(n=4, J_link=0.05, J_motor=0.01, K=1e4, K3=0.0, D=2.0, b_link=
     def f(t, y):
         q, w = y[:m], y[m:]
         d = np.diff(q)
-        s = K * d + K3 * d ** 3 + D * np.diff(w)     # torque of joint j on body j (minus) / j-1 (plus)
+        s = K * d + K3 * d**3 + D * np.diff(w)  # torque of joint j on body j (minus) / j-1 (plus)
         torque = -friction * w
         torque[:-1] += s
         torque[1:] -= s
@@ -90,7 +104,7 @@ def flexible_chain(n=4, J_link=0.05, J_motor=0.01, K=1e4, K3=0.0, D=2.0, b_link=
         return np.concatenate([w, torque / inertia])
 
     def jac(t, y):
-        k = K + 3.0 * K3 * np.diff(y[:m]) ** 2       # tangent stiffness of each joint
+        k = K + 3.0 * K3 * np.diff(y[:m]) ** 2  # tangent stiffness of each joint
         stiff = np.diag(np.concatenate([k, [0.0]]) + np.concatenate([[0.0], k]))
         stiff -= np.diag(k, 1) + np.diag(k, -1)
         stiff[links, links] += np.diag(mgd * np.cos(y[links]))
@@ -101,11 +115,21 @@ def flexible_chain(n=4, J_link=0.05, J_motor=0.01, K=1e4, K3=0.0, D=2.0, b_link=
         return J
 
     y0 = np.concatenate([q0 + twist * np.arange(m), np.zeros(m)])
-    params = {"n_links": n, "J_link_kgm2": Jl, "J_motor_kgm2": Jm, "K_Nm_per_rad": K, "K3_Nm_per_rad3": K3,
-              "D_Nms_per_rad": D, "b_link_Nms_per_rad": bl, "b_motor_Nms_per_rad": bm,
-              "mgd_Nm": mgd, "tau_Nm": tau}
-    return ODEProblem(f, y0, t_span, jac=jac, name=f"flexible chain (n={n}, K={K:g} N·m/rad)",
-                      params=params)
+    params = {
+        "n_links": n,
+        "J_link_kgm2": Jl,
+        "J_motor_kgm2": Jm,
+        "K_Nm_per_rad": K,
+        "K3_Nm_per_rad3": K3,
+        "D_Nms_per_rad": D,
+        "b_link_Nms_per_rad": bl,
+        "b_motor_Nms_per_rad": bm,
+        "mgd_Nm": mgd,
+        "tau_Nm": tau,
+    }
+    return ODEProblem(
+        f, y0, t_span, jac=jac, name=f"flexible chain (n={n}, K={K:g} N·m/rad)", params=params
+    )
 
 
 def chain_energy(problem: ODEProblem, y) -> np.ndarray | float:

@@ -16,6 +16,7 @@ the ranges are wide enough for every experiment in the book and keep
 Sign convention of the library: the Dahlquist test equation is ``y' = λy``
 with ``z = hλ``; a decaying mode has ``Re λ < 0``.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,14 +27,13 @@ from .. import _validate as check
 from ..problem import ODEProblem
 from . import _checks
 
-MAX_SPAN = 1e6          # time units; the closed forms below are finite for any τ in [0, MAX_SPAN]
-MAX_GROWTH = 100.0      # Re λ·(t1 - t0): growth by at most e^100 ≈ 2.7e43, so λ·y stays finite
-MAX_RATE = 1e8          # |Re λ|, |Im λ| of Dahlquist [1/time]
-MAX_Y0 = 1e6            # |y0| of the scalar problems
+MAX_SPAN = 1e6  # time units; the closed forms below are finite for any τ in [0, MAX_SPAN]
+MAX_GROWTH = 100.0  # Re λ·(t1 - t0): growth by at most e^100 ≈ 2.7e43, so λ·y stays finite
+MAX_RATE = 1e8  # |Re λ|, |Im λ| of Dahlquist [1/time]
+MAX_Y0 = 1e6  # |y0| of the scalar problems
 
 
-def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0,
-             t_span=(0.0, 10.0)) -> ODEProblem:
+def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0, t_span=(0.0, 10.0)) -> ODEProblem:
     """Logistic growth ``y' = r y (1 - y/K)``.
 
     Exact solution ``y(t) = K / (1 + (K/y0 - 1) e^{-r (t - t0)})``, evaluated
@@ -55,8 +55,10 @@ def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0,
     r = check.real("r", r, -1e3, 1e3)
     K = check.positive("K", K, lo=1e-6, hi=1e6)
     if r < 0 and y0 > K:
-        raise ValueError(f"with r < 0 (r = {r:g}) y0 must be <= K (got y0 = {y0:g}, K = {K:g}): "
-                         f"above K a negative rate drives y to infinity in finite time")
+        raise ValueError(
+            f"with r < 0 (r = {r:g}) y0 must be <= K (got y0 = {y0:g}, K = {K:g}): "
+            f"above K a negative rate drives y to infinity in finite time"
+        )
     t0, _ = _checks.span(t_span, MAX_SPAN, "the longest span of the catalogue's scalar problems")
 
     def f(t, y):
@@ -67,15 +69,22 @@ def logistic(y0: float = 0.1, r: float = 1.0, K: float = 1.0,
 
     def exact(t):
         x = abs(r) * (_checks.times(t, t0, MAX_SPAN) - t0)
-        E, one_minus_E = np.exp(-x), -np.expm1(-x)          # E in (0, 1]
-        if r >= 0:      # denominator y0 (1 - E) + K E: positive terms, no cancellation
+        E, one_minus_E = np.exp(-x), -np.expm1(-x)  # E in (0, 1]
+        if r >= 0:  # denominator y0 (1 - E) + K E: positive terms, no cancellation
             return np.stack([K * y0 / (y0 * one_minus_E + K * E)])
-        if y0 == K:     # the equilibrium (y0 E may underflow to 0 below)
+        if y0 == K:  # the equilibrium (y0 E may underflow to 0 below)
             return np.stack([np.full_like(E, K)])
-        return np.stack([K * y0 * E / (y0 * E + (K - y0))])    # y0 < K: positive terms
+        return np.stack([K * y0 * E / (y0 * E + (K - y0))])  # y0 < K: positive terms
 
-    return ODEProblem(f, [y0], t_span, jac=jac, exact=exact, name="logistic",
-                      params={"r_per_time": r, "capacity_K": K, "y0": y0})
+    return ODEProblem(
+        f,
+        [y0],
+        t_span,
+        jac=jac,
+        exact=exact,
+        name="logistic",
+        params={"r_per_time": r, "capacity_K": K, "y0": y0},
+    )
 
 
 def _growth_window(lam_re: float, t_span) -> tuple[float, float]:
@@ -83,10 +92,12 @@ def _growth_window(lam_re: float, t_span) -> tuple[float, float]:
     window = MAX_SPAN if lam_re <= 0 else min(MAX_SPAN, MAX_GROWTH / lam_re)
     t0, t1 = check.interval("t_span", t_span)
     if t1 - t0 > window:
-        raise ValueError(f"lam and t_span: Re(lam)·(t1 - t0) must be <= {MAX_GROWTH:g} (growth by "
-                         f"at most e^{MAX_GROWTH:g}) and t1 - t0 <= {MAX_SPAN:g}; got Re(lam) = "
-                         f"{lam_re:g}, t_span = ({t0:g}, {t1:g}), so t1 - t0 must be "
-                         f"<= {window:.6g}")
+        raise ValueError(
+            f"lam and t_span: Re(lam)·(t1 - t0) must be <= {MAX_GROWTH:g} (growth by "
+            f"at most e^{MAX_GROWTH:g}) and t1 - t0 <= {MAX_SPAN:g}; got Re(lam) = "
+            f"{lam_re:g}, t_span = ({t0:g}, {t1:g}), so t1 - t0 must be "
+            f"<= {window:.6g}"
+        )
     return t0, window
 
 
@@ -115,9 +126,15 @@ def dahlquist(lam=-1.0, y0=1.0, t_span=(0.0, 1.0)) -> ODEProblem:
         def exact_real(t):
             return np.stack([y0 * np.exp(a * (_checks.times(t, t0, window) - t0))])
 
-        return ODEProblem(lambda t, y: a * y, [y0], t_span,
-                          jac=lambda t, y: np.array([[a]]), exact=exact_real,
-                          name="dahlquist", params={"lambda_per_time": a, "y0": y0})
+        return ODEProblem(
+            lambda t, y: a * y,
+            [y0],
+            t_span,
+            jac=lambda t, y: np.array([[a]]),
+            exact=exact_real,
+            name="dahlquist",
+            params={"lambda_per_time": a, "y0": y0},
+        )
     z0 = _checks.complex_("y0", y0, MAX_Y0)
     a, b = lam.real, lam.imag
     M = np.array([[a, -b], [b, a]])
@@ -126,9 +143,15 @@ def dahlquist(lam=-1.0, y0=1.0, t_span=(0.0, 1.0)) -> ODEProblem:
         y = z0 * np.exp(lam * (_checks.times(t, t0, window) - t0))
         return np.stack([y.real, y.imag])
 
-    return ODEProblem(lambda t, y: M @ y, [z0.real, z0.imag], t_span,
-                      jac=lambda t, y: M.copy(), exact=exact, name="dahlquist (complex λ)",
-                      params={"lambda_per_time": lam, "y0": z0})
+    return ODEProblem(
+        lambda t, y: M @ y,
+        [z0.real, z0.imag],
+        t_span,
+        jac=lambda t, y: M.copy(),
+        exact=exact,
+        name="dahlquist (complex λ)",
+        params={"lambda_per_time": lam, "y0": z0},
+    )
 
 
 def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> ODEProblem:
@@ -151,9 +174,11 @@ def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> OD
     """
     lam = check.real("lam", lam)
     if not -1e9 <= lam <= -1e-6:
-        raise ValueError(f"lam is the eigenvalue λ of y' = λ(y - cos t) - sin t and must be in "
-                         f"[-1e9, -1e-6] (a decaying mode), got {lam:g}; the printed chapter's "
-                         f"rate 1000 is lam = -1000")
+        raise ValueError(
+            f"lam is the eigenvalue λ of y' = λ(y - cos t) - sin t and must be in "
+            f"[-1e9, -1e-6] (a decaying mode), got {lam:g}; the printed chapter's "
+            f"rate 1000 is lam = -1000"
+        )
     y0 = check.real("y0", y0, -MAX_Y0, MAX_Y0)
     t0, _ = _checks.span(t_span, MAX_SPAN, "the longest span of the catalogue's scalar problems")
     c0 = y0 - math.cos(t0)
@@ -165,9 +190,15 @@ def stiff_cosine(lam: float = -1000.0, y0: float = 1.0, t_span=(0.0, 1.0)) -> OD
         t = _checks.times(t, t0, MAX_SPAN)
         return np.stack([np.cos(t) + c0 * np.exp(lam * (t - t0))])
 
-    return ODEProblem(f, [y0], t_span, jac=lambda t, y: np.array([[lam]]), exact=exact,
-                      name=f"stiff cosine (λ={lam:g})",
-                      params={"lambda_per_s": lam, "y0": y0})
+    return ODEProblem(
+        f,
+        [y0],
+        t_span,
+        jac=lambda t, y: np.array([[lam]]),
+        exact=exact,
+        name=f"stiff cosine (λ={lam:g})",
+        params={"lambda_per_s": lam, "y0": y0},
+    )
 
 
 def van_der_pol(mu: float = 1000.0, y0=(2.0, 0.0), t_span=(0.0, 3000.0)) -> ODEProblem:
@@ -195,15 +226,12 @@ def van_der_pol(mu: float = 1000.0, y0=(2.0, 0.0), t_span=(0.0, 3000.0)) -> ODEP
         return np.array([y[1], mu * (1.0 - y[0] ** 2) * y[1] - y[0]])
 
     def jac(t, y):
-        return np.array([[0.0, 1.0],
-                         [-2.0 * mu * y[0] * y[1] - 1.0, mu * (1.0 - y[0] ** 2)]])
+        return np.array([[0.0, 1.0], [-2.0 * mu * y[0] * y[1] - 1.0, mu * (1.0 - y[0] ** 2)]])
 
-    return ODEProblem(f, y0, t_span, jac=jac, name=f"Van der Pol (μ={mu:g})",
-                      params={"mu": mu})
+    return ODEProblem(f, y0, t_span, jac=jac, name=f"Van der Pol (μ={mu:g})", params={"mu": mu})
 
 
-def robertson(k1: float = 0.04, k2: float = 3e7, k3: float = 1e4,
-              t_span=(0.0, 40.0)) -> ODEProblem:
+def robertson(k1: float = 0.04, k2: float = 3e7, k3: float = 1e4, t_span=(0.0, 40.0)) -> ODEProblem:
     """Robertson's chemical kinetics, the classic stiff benchmark.
 
     ``y1' = -k1 y1 + k3 y2 y3``, ``y2' = k1 y1 - k3 y2 y3 - k2 y2²``,
@@ -218,8 +246,9 @@ def robertson(k1: float = 0.04, k2: float = 3e7, k3: float = 1e4,
     ``k2, k3``: from a reaction taking years to beyond diffusion-limited);
     ``t1 - t0 <= 1e12`` s (the benchmark is run out to 4e10 and 1e11).
     """
-    k1, k2, k3 = (check.positive(n, v, lo=1e-8, hi=1e12)
-                  for n, v in (("k1", k1), ("k2", k2), ("k3", k3)))
+    k1, k2, k3 = (
+        check.positive(n, v, lo=1e-8, hi=1e12) for n, v in (("k1", k1), ("k2", k2), ("k3", k3))
+    )
     _checks.span(t_span, 1e12, "the benchmark is run to at most ~1e11 s")
 
     def f(t, y):
@@ -227,10 +256,19 @@ def robertson(k1: float = 0.04, k2: float = 3e7, k3: float = 1e4,
         return np.array([-a + b, a - b - c, c])
 
     def jac(t, y):
-        return np.array([[-k1, k3 * y[2], k3 * y[1]],
-                         [k1, -k3 * y[2] - 2.0 * k2 * y[1], -k3 * y[1]],
-                         [0.0, 2.0 * k2 * y[1], 0.0]])
+        return np.array(
+            [
+                [-k1, k3 * y[2], k3 * y[1]],
+                [k1, -k3 * y[2] - 2.0 * k2 * y[1], -k3 * y[1]],
+                [0.0, 2.0 * k2 * y[1], 0.0],
+            ]
+        )
 
-    return ODEProblem(f, [1.0, 0.0, 0.0], t_span, jac=jac, name="Robertson",
-                      params={"k1_per_s": k1, "k2_per_conc_per_s": k2,
-                              "k3_per_conc_per_s": k3})
+    return ODEProblem(
+        f,
+        [1.0, 0.0, 0.0],
+        t_span,
+        jac=jac,
+        name="Robertson",
+        params={"k1_per_s": k1, "k2_per_conc_per_s": k2, "k3_per_conc_per_s": k3},
+    )

@@ -29,6 +29,7 @@ with ``S' = s`` (``S = (p + w)³ / 12w`` in the band, ``p²/2 + w²/6``
 beyond), so with ``c_c = c_leg = 0`` the energy of :func:`leg_energy` is
 exactly conserved by the smoothed model.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,7 +38,7 @@ from .. import _validate as check
 from ..problem import ODEProblem
 from .robots import penalty_contact
 
-MAX_WIDTH = 0.01   # m: a 10 mm band is already a soft pad under a 0.3 m leg
+MAX_WIDTH = 0.01  # m: a 10 mm band is already a soft pad under a 0.3 m leg
 
 
 def _width(name: str, value, hi: float) -> float:
@@ -53,19 +54,19 @@ def _ramp(u: float, w: float) -> tuple[float, float]:
     return (u + w) ** 2 / (4.0 * w), (u + w) / (2.0 * w)
 
 
-BETA = 0.5   # lift-off band: the damper may cancel 50 % to 150 % of the spring before F = 0 is exact
+BETA = 0.5  # lift-off band: the damper may cancel 50 % to 150 % of the spring before F = 0 is exact
 
 
 def _force(x: float, v: float, k: float, c: float, w: float) -> tuple[float, float, float]:
     """Scalar core of :func:`penalty_force`: ``(F, dF/dx, dF/dv)``."""
     p = -x
-    if w == 0.0:                 # the kink law of penalty_contact, written the same way
+    if w == 0.0:  # the kink law of penalty_contact, written the same way
         if p > 0.0 and k * p - c * v > 0.0:
             return k * p - c * v, -k, -c
         return 0.0, 0.0, 0.0
     if p <= -w:
         return 0.0, 0.0, 0.0
-    if p < w:                    # s = w τ², q = τ²(3 - 2τ), q/s = (3 - 2τ)/w
+    if p < w:  # s = w τ², q = τ²(3 - 2τ), q/s = (3 - 2τ)/w
         tau = (p + w) / (2.0 * w)
         s, ds, rho, drho = w * tau * tau, tau, (3.0 - 2.0 * tau) / w, -1.0 / (w * w)
     else:
@@ -99,8 +100,9 @@ def ramp_integral(u, width):
     u = check.real_array("u", u, min_size=1)
     if w == 0.0:
         return 0.5 * np.maximum(u, 0.0) ** 2
-    return np.where(u >= w, 0.5 * u ** 2 + w ** 2 / 6.0,
-                    np.where(np.abs(u) < w, (u + w) ** 3 / (12.0 * w), 0.0))
+    return np.where(
+        u >= w, 0.5 * u**2 + w**2 / 6.0, np.where(np.abs(u) < w, (u + w) ** 3 / (12.0 * w), 0.0)
+    )
 
 
 def penalty_force(x, v, k_c, c_c, width=0.0):
@@ -148,14 +150,17 @@ def smoothed_penalty_contact(width=1e-3, **params) -> ODEProblem:
 
     def jac(t, y):
         _, dx, dv = _force(y[1], y[3], kc, cc, w)
-        return np.array([[0.0, 0.0, 1.0, 0.0],
-                         [0.0, 0.0, 0.0, 1.0],
-                         [-kl / M, kl / M, -cl / M, cl / M],
-                         [kl / mf, (dx - kl) / mf, cl / mf, (dv - cl) / mf]])
+        return np.array(
+            [
+                [0.0, 0.0, 1.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0],
+                [-kl / M, kl / M, -cl / M, cl / M],
+                [kl / mf, (dx - kl) / mf, cl / mf, (dv - cl) / mf],
+            ]
+        )
 
     name = f"leg on penalty contact (k_c={kc:g} N/m, smoothed over ±{w * 1e3:g} mm)"
-    return ODEProblem(f, base.y0, base.t_span, jac=jac, name=name,
-                      params={**P, "width_m": w})
+    return ODEProblem(f, base.y0, base.t_span, jac=jac, name=name, params={**P, "width_m": w})
 
 
 def leg_energy(problem: ODEProblem, y) -> np.ndarray:
@@ -176,6 +181,10 @@ def leg_energy(problem: ODEProblem, y) -> np.ndarray:
     xb, xf, vb, vf = y
     M, mf, g = P["M_kg"], P["m_foot_kg"], P["g_m_per_s2"]
     stretch = xb - xf - P["L0_m"]
-    return (0.5 * M * vb ** 2 + 0.5 * mf * vf ** 2 + g * (M * xb + mf * xf)
-            + 0.5 * P["k_leg_N_per_m"] * stretch ** 2
-            + P["k_c_N_per_m"] * ramp_integral(-xf, P.get("width_m", 0.0)))
+    return (
+        0.5 * M * vb**2
+        + 0.5 * mf * vf**2
+        + g * (M * xb + mf * xf)
+        + 0.5 * P["k_leg_N_per_m"] * stretch**2
+        + P["k_c_N_per_m"] * ramp_integral(-xf, P.get("width_m", 0.0))
+    )

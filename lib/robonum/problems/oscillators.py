@@ -7,6 +7,7 @@ the invariants that long-time studies (symplectic vs. RK4) monitor.
 ``[t0, t0 + MAX_PHASE/ω]``, like classic.py; the Jacobi-elliptic machinery
 of the pendulum lives in :mod:`._elliptic`.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,12 +23,12 @@ from ._elliptic import libration
 # carries a rounding error <= 1e7·eps ≈ 2e-9 rad, the same as one rounding unit
 # in ω itself would cause, so exact() is as accurate as its data.
 MAX_PHASE = 1e7
-OMEGA_RANGE = (1e-3, 1e6)        # rad/s: a 100-minute sway to a 160 kHz vibration mode
-G_OVER_L_RANGE = (1e-2, 1e6)     # 1/s²: a 1 km pendulum on Earth to l = 10 µm
+OMEGA_RANGE = (1e-3, 1e6)  # rad/s: a 100-minute sway to a 160 kHz vibration mode
+G_OVER_L_RANGE = (1e-2, 1e6)  # 1/s²: a 1 km pendulum on Earth to l = 10 µm
 MAX_Q0_HARMONIC, MAX_P0_HARMONIC = 1e6, 1e12
-MAX_Q0_PENDULUM = 1e3            # rad (≈160 turns): q0 mod 2π keeps 13 digits
-MAX_P0_PENDULUM = 1e4            # rad/s (≈95 000 rpm, beyond any robot joint)
-MAX_ENERGY_STATE = 1e100         # |q|, |p| for the energy functions: p², ω²q² stay finite
+MAX_Q0_PENDULUM = 1e3  # rad (≈160 turns): q0 mod 2π keeps 13 digits
+MAX_P0_PENDULUM = 1e4  # rad/s (≈95 000 rpm, beyond any robot joint)
+MAX_ENERGY_STATE = 1e100  # |q|, |p| for the energy functions: p², ω²q² stay finite
 
 
 def _state_pair(y) -> tuple[np.ndarray, np.ndarray]:
@@ -39,13 +40,16 @@ def _state_pair(y) -> tuple[np.ndarray, np.ndarray]:
     finite = np.isfinite(y)
     if np.any(np.abs(y[finite]) > MAX_ENERGY_STATE):
         # a finite state whose energy is not representable: refuse rather than return inf
-        raise ValueError(f"y must have finite entries of size <= {MAX_ENERGY_STATE:g} "
-                         f"(the energy of a larger state overflows)")
+        raise ValueError(
+            f"y must have finite entries of size <= {MAX_ENERGY_STATE:g} "
+            f"(the energy of a larger state overflows)"
+        )
     return y[0], y[1]
 
 
-def harmonic_oscillator(omega: float = 1.0, q0: float = 1.0, p0: float = 0.0,
-                        t_span=(0.0, 10.0)) -> HamiltonianProblem:
+def harmonic_oscillator(
+    omega: float = 1.0, q0: float = 1.0, p0: float = 0.0, t_span=(0.0, 10.0)
+) -> HamiltonianProblem:
     """``q' = p``, ``p' = -ω² q``; eigenvalues ``±iω`` (purely oscillatory).
 
     Exact: ``q = q0 cos ωτ + (p0/ω) sin ωτ``, ``p = -ω q0 sin ωτ + p0 cos ωτ``
@@ -63,18 +67,26 @@ def harmonic_oscillator(omega: float = 1.0, q0: float = 1.0, p0: float = 0.0,
     q0 = check.real("q0", q0, -MAX_Q0_HARMONIC, MAX_Q0_HARMONIC)
     p0 = check.real("p0", p0, -MAX_P0_HARMONIC, MAX_P0_HARMONIC)
     window = MAX_PHASE / w
-    t0, _ = _checks.span(t_span, window,
-                         f"ω·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate")
+    t0, _ = _checks.span(
+        t_span, window, f"ω·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate"
+    )
 
     def exact(t):
         tau = _checks.times(t, t0, window) - t0
         c, s = np.cos(w * tau), np.sin(w * tau)
         return np.stack([q0 * c + p0 / w * s, -w * q0 * s + p0 * c])
 
-    return HamiltonianProblem(lambda q: w * w * q, [q0], [p0], t_span,
-                              V=lambda q: 0.5 * w * w * q[0] ** 2,
-                              hess_V=lambda q: np.array([[w * w]]), exact=exact,
-                              name=f"harmonic oscillator (ω={w:g})", params={"omega_rad_per_s": w})
+    return HamiltonianProblem(
+        lambda q: w * w * q,
+        [q0],
+        [p0],
+        t_span,
+        V=lambda q: 0.5 * w * w * q[0] ** 2,
+        hess_V=lambda q: np.array([[w * w]]),
+        exact=exact,
+        name=f"harmonic oscillator (ω={w:g})",
+        params={"omega_rad_per_s": w},
+    )
 
 
 def harmonic_energy(y, omega: float = 1.0) -> np.ndarray:
@@ -86,7 +98,7 @@ def harmonic_energy(y, omega: float = 1.0) -> np.ndarray:
     """
     w = check.positive("omega", omega, lo=OMEGA_RANGE[0], hi=OMEGA_RANGE[1])
     q, p = _state_pair(y)
-    with np.errstate(invalid="ignore"):          # inf - inf of a diverged state is NaN, by design
+    with np.errstate(invalid="ignore"):  # inf - inf of a diverged state is NaN, by design
         return 0.5 * p * p + 0.5 * w * w * q * q
 
 
@@ -101,12 +113,13 @@ def pendulum_energy(y, g_over_l: float = 1.0) -> np.ndarray:
     """
     w2 = check.positive("g_over_l", g_over_l, lo=G_OVER_L_RANGE[0], hi=G_OVER_L_RANGE[1])
     q, p = _state_pair(y)
-    with np.errstate(invalid="ignore"):          # cos(inf) is NaN, by design
+    with np.errstate(invalid="ignore"):  # cos(inf) is NaN, by design
         return 0.5 * p * p - w2 * np.cos(q)
 
 
-def pendulum(q0: float = 1.0, p0: float = 0.0, g_over_l: float = 1.0,
-             t_span=(0.0, 1000.0)) -> HamiltonianProblem:
+def pendulum(
+    q0: float = 1.0, p0: float = 0.0, g_over_l: float = 1.0, t_span=(0.0, 1000.0)
+) -> HamiltonianProblem:
     """Simple pendulum ``q' = p``, ``p' = -(g/l) sin q`` (``q`` from the downward vertical).
 
     Hamiltonian ``H = p²/2 - (g/l) cos q`` (:func:`pendulum_energy`).
@@ -147,16 +160,23 @@ def pendulum(q0: float = 1.0, p0: float = 0.0, g_over_l: float = 1.0,
     w2 = check.positive("g_over_l", g_over_l, lo=G_OVER_L_RANGE[0], hi=G_OVER_L_RANGE[1])
     w = math.sqrt(w2)
     window = MAX_PHASE / w
-    t0, _ = _checks.span(t_span, window,
-                         f"sqrt(g/l)·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate")
+    t0, _ = _checks.span(
+        t_span, window, f"sqrt(g/l)·(t1 - t0) <= {MAX_PHASE:g} rad keeps the phase accurate"
+    )
 
-    flow = libration(q0, p0, w2)        # None above the separatrix; ValueError in the band
+    flow = libration(q0, p0, w2)  # None above the separatrix; ValueError in the band
 
     def exact(t):
         return flow(_checks.times(t, t0, window) - t0)
 
-    return HamiltonianProblem(lambda q: w2 * np.sin(q), [q0], [p0], t_span,
-                              V=lambda q: -w2 * np.cos(q[0]),
-                              hess_V=lambda q: np.array([[w2 * math.cos(q[0])]]),
-                              exact=None if flow is None else exact, name="pendulum",
-                              params={"g_over_l_per_s2": w2, "q0_rad": q0, "p0_rad_per_s": p0})
+    return HamiltonianProblem(
+        lambda q: w2 * np.sin(q),
+        [q0],
+        [p0],
+        t_span,
+        V=lambda q: -w2 * np.cos(q[0]),
+        hess_V=lambda q: np.array([[w2 * math.cos(q[0])]]),
+        exact=None if flow is None else exact,
+        name="pendulum",
+        params={"g_over_l_per_s2": w2, "q0_rad": q0, "p0_rad_per_s": p0},
+    )

@@ -8,6 +8,7 @@ the Jacobian that make the system stiff, in the library's convention
 (``y' = λy``, decaying modes have ``Re λ < 0``); use
 :func:`robonum.problems.stiffness_ratio` to compute them.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,8 +28,18 @@ MAX_SPAN, _WHY = _checks.ROBOT_SPAN, _checks.ROBOT_SPAN_WHY
 _in = _checks.physical
 
 
-def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=0.05,
-                   mgd=1.962, tau=0.0, y0=(0.5, 0.5, 0.0, 0.0), t_span=(0.0, 2.0)) -> ODEProblem:
+def flexible_joint(
+    J_link=0.05,
+    J_motor=0.01,
+    K=1e4,
+    D=2.0,
+    b_link=0.0,
+    b_motor=0.05,
+    mgd=1.962,
+    tau=0.0,
+    y0=(0.5, 0.5, 0.0, 0.0),
+    t_span=(0.0, 2.0),
+) -> ODEProblem:
     """One elastic joint (Spong's model): motor and link coupled by a spring ``K``.
 
     State ``(q_l, q_m, ω_l, ω_m)`` [rad, rad, rad/s, rad/s]; ``q_l`` is
@@ -63,30 +74,60 @@ def flexible_joint(J_link=0.05, J_motor=0.01, K=1e4, D=2.0, b_link=0.0, b_motor=
     K, D = _in("K", K, 1.0, 1e7), _in("D", D, 0.0, 1e4)
     bl, bm = _in("b_link", b_link, 0.0, 1e3), _in("b_motor", b_motor, 0.0, 1e3)
     mgd, tau = _in("mgd", mgd, 0.0, 1e4), _in("tau", tau, -1e4, 1e4)
-    y0 = _checks.vector("y0", y0, 4, (1e3, 1e3, 1e4, 1e4),
-                        labels=("q_l [rad]", "q_m [rad]", "ω_l [rad/s]", "ω_m [rad/s]"))
+    y0 = _checks.vector(
+        "y0",
+        y0,
+        4,
+        (1e3, 1e3, 1e4, 1e4),
+        labels=("q_l [rad]", "q_m [rad]", "ω_l [rad/s]", "ω_m [rad/s]"),
+    )
     _checks.span(t_span, MAX_SPAN, _WHY)
 
     def f(t, y):
         ql, qm, wl, wm = y
         spring = K * (qm - ql) + D * (wm - wl)
-        return np.array([wl, wm, (spring - bl * wl - mgd * math.sin(ql)) / Jl,
-                         (-spring - bm * wm + tau) / Jm])
+        return np.array(
+            [wl, wm, (spring - bl * wl - mgd * math.sin(ql)) / Jl, (-spring - bm * wm + tau) / Jm]
+        )
 
     def jac(t, y):
         g = mgd * math.cos(y[0])
-        return np.array([[0.0, 0.0, 1.0, 0.0],
-                         [0.0, 0.0, 0.0, 1.0],
-                         [-(K + g) / Jl, K / Jl, -(D + bl) / Jl, D / Jl],
-                         [K / Jm, -K / Jm, D / Jm, -(D + bm) / Jm]])
+        return np.array(
+            [
+                [0.0, 0.0, 1.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0],
+                [-(K + g) / Jl, K / Jl, -(D + bl) / Jl, D / Jl],
+                [K / Jm, -K / Jm, D / Jm, -(D + bm) / Jm],
+            ]
+        )
 
-    params = {"J_link_kgm2": Jl, "J_motor_kgm2": Jm, "K_Nm_per_rad": K, "D_Nms_per_rad": D,
-              "b_link_Nms_per_rad": bl, "b_motor_Nms_per_rad": bm, "mgd_Nm": mgd, "tau_Nm": tau}
-    return ODEProblem(f, y0, t_span, jac=jac, name=f"flexible joint (K={K:g} N·m/rad)", params=params)
+    params = {
+        "J_link_kgm2": Jl,
+        "J_motor_kgm2": Jm,
+        "K_Nm_per_rad": K,
+        "D_Nms_per_rad": D,
+        "b_link_Nms_per_rad": bl,
+        "b_motor_Nms_per_rad": bm,
+        "mgd_Nm": mgd,
+        "tau_Nm": tau,
+    }
+    return ODEProblem(
+        f, y0, t_span, jac=jac, name=f"flexible joint (K={K:g} N·m/rad)", params=params
+    )
 
 
-def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5, c_c=50.0,
-                    g=9.81, drop_height=0.1, t_span=(0.0, 1.0)) -> ODEProblem:
+def penalty_contact(
+    M=5.0,
+    m_foot=0.1,
+    k_leg=2000.0,
+    c_leg=10.0,
+    L0=0.3,
+    k_c=5e5,
+    c_c=50.0,
+    g=9.81,
+    drop_height=0.1,
+    t_span=(0.0, 1.0),
+) -> ODEProblem:
     """A one-leg robot (body ``M`` on a spring-damper leg, light foot) dropped on penalty ground.
 
     State ``(x_b, x_f, v_b, v_f)`` [m, m, m/s, m/s], heights above the ground.
@@ -134,20 +175,38 @@ def penalty_contact(M=5.0, m_foot=0.1, k_leg=2000.0, c_leg=10.0, L0=0.3, k_c=5e5
         return np.array([vb, vf, -g - s / M, -g + (s + Fc) / mf])
 
     def jac(t, y):
-        J = np.array([[0.0, 0.0, 1.0, 0.0],
-                      [0.0, 0.0, 0.0, 1.0],
-                      [-kl / M, kl / M, -cl / M, cl / M],
-                      [kl / mf, -kl / mf, cl / mf, -cl / mf]])
-        if y[1] < 0.0 and -kc * y[1] - cc * y[3] > 0.0:     # the ground pushes (as in f)
+        J = np.array(
+            [
+                [0.0, 0.0, 1.0, 0.0],
+                [0.0, 0.0, 0.0, 1.0],
+                [-kl / M, kl / M, -cl / M, cl / M],
+                [kl / mf, -kl / mf, cl / mf, -cl / mf],
+            ]
+        )
+        if y[1] < 0.0 and -kc * y[1] - cc * y[3] > 0.0:  # the ground pushes (as in f)
             J[3, 1] -= kc / mf
             J[3, 3] -= cc / mf
         return J
 
-    params = {"M_kg": M, "m_foot_kg": mf, "k_leg_N_per_m": kl, "c_leg_Ns_per_m": cl,
-              "L0_m": L0, "k_c_N_per_m": kc, "c_c_Ns_per_m": cc, "g_m_per_s2": g,
-              "drop_height_m": h0}
-    return ODEProblem(f, [h0 + L0, h0, 0.0, 0.0], t_span, jac=jac,
-                      name=f"leg on penalty contact (k_c={kc:g} N/m)", params=params)
+    params = {
+        "M_kg": M,
+        "m_foot_kg": mf,
+        "k_leg_N_per_m": kl,
+        "c_leg_Ns_per_m": cl,
+        "L0_m": L0,
+        "k_c_N_per_m": kc,
+        "c_c_Ns_per_m": cc,
+        "g_m_per_s2": g,
+        "drop_height_m": h0,
+    }
+    return ODEProblem(
+        f,
+        [h0 + L0, h0, 0.0, 0.0],
+        t_span,
+        jac=jac,
+        name=f"leg on penalty contact (k_c={kc:g} N/m)",
+        params=params,
+    )
 
 
 def _expm2_times(A: np.ndarray, tau: np.ndarray, v: np.ndarray) -> np.ndarray:
@@ -169,10 +228,10 @@ def _expm2_times(A: np.ndarray, tau: np.ndarray, v: np.ndarray) -> np.ndarray:
     s = 0.5 * (A[0, 0] + A[1, 1])
     h = 0.5 * (A[0, 0] - A[1, 1])
     d2 = h * h + A[0, 1] * A[1, 0]
-    if d2 > 0:          # real eigenvalues s ± d
+    if d2 > 0:  # real eigenvalues s ± d
         d = math.sqrt(d2)
         det = A[0, 0] * A[1, 1] - A[0, 1] * A[1, 0]
-        if s <= 0:      # s - d is accurate, s + d = det/(s - d) without cancellation
+        if s <= 0:  # s - d is accurate, s + d = det/(s - d) without cancellation
             lo = s - d
             hi = det / lo
         else:
@@ -180,11 +239,11 @@ def _expm2_times(A: np.ndarray, tau: np.ndarray, v: np.ndarray) -> np.ndarray:
             lo = det / hi
         e_hi, e_lo = np.exp(hi * tau), np.exp(lo * tau)
         c1 = 0.5 * (e_hi + e_lo)
-        c2 = e_hi * -np.expm1(-2.0 * d * tau) / (2.0 * d)     # (e_hi - e_lo)/(2d)
+        c2 = e_hi * -np.expm1(-2.0 * d * tau) / (2.0 * d)  # (e_hi - e_lo)/(2d)
     elif d2 < 0:
         w = math.sqrt(-d2)
         e = np.exp(s * tau)
-        c1, c2 = e * np.cos(w * tau), e * tau * np.sinc(w * tau / math.pi)   # sin(wτ)/w
+        c1, c2 = e * np.cos(w * tau), e * tau * np.sinc(w * tau / math.pi)  # sin(wτ)/w
     else:
         e = np.exp(s * tau)
         c1, c2 = e, e * tau
@@ -192,8 +251,9 @@ def _expm2_times(A: np.ndarray, tau: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.multiply.outer(v, c1) + np.multiply.outer(Bv, c2)
 
 
-def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
-             y0=(0.0, 0.0), t_span=(0.0, 0.3)) -> ODEProblem:
+def dc_motor(
+    R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0, y0=(0.0, 0.0), t_span=(0.0, 0.3)
+) -> ODEProblem:
     """Permanent-magnet DC motor with its electrical dynamics; state ``(i, ω)`` [A, rad/s].
 
     ``L i' = V - R i - k ω``, ``J ω' = k i - b ω - τ_load`` (one constant ``k``
@@ -227,13 +287,27 @@ def dc_motor(R=2.0, L=0.5e-3, k=0.02, J=1e-5, b=1e-6, V=12.0, tau_load=0.0,
     t0, _ = _checks.span(t_span, MAX_SPAN, _WHY)
     A = np.array([[-R / L, -k / L], [k / J, -b / J]])
     u = np.array([V / L, -tl / J])
-    y_ss = np.linalg.solve(A, -u)        # det A = (R b + k²)/(L J) > 0 since k > 0
+    y_ss = np.linalg.solve(A, -u)  # det A = (R b + k²)/(L J) > 0 since k > 0
 
     def exact(t):
         tau = _checks.times(t, t0, MAX_SPAN) - t0
         return y_ss.reshape(2, *([1] * tau.ndim)) + _expm2_times(A, tau, y0 - y_ss)
 
-    params = {"R_ohm": R, "L_H": L, "k_Nm_per_A": k, "J_kgm2": J, "b_Nms_per_rad": b,
-              "V_volt": V, "tau_load_Nm": tl}
-    return ODEProblem(lambda t, y: A @ y + u, y0, t_span, jac=lambda t, y: A.copy(),
-                      exact=exact, name="DC motor", params=params)
+    params = {
+        "R_ohm": R,
+        "L_H": L,
+        "k_Nm_per_A": k,
+        "J_kgm2": J,
+        "b_Nms_per_rad": b,
+        "V_volt": V,
+        "tau_load_Nm": tl,
+    }
+    return ODEProblem(
+        lambda t, y: A @ y + u,
+        y0,
+        t_span,
+        jac=lambda t, y: A.copy(),
+        exact=exact,
+        name="DC motor",
+        params=params,
+    )

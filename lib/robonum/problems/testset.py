@@ -14,6 +14,7 @@ in the book layer, :mod:`robonum.book.bench`.
 Reference: F. Mazzia and C. Magherini, *Test Set for Initial Value Problem
 Solvers*, release 2.4 (2008), problems HIRES, ROBER and VDPOL.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,9 +23,18 @@ from .. import _validate as check
 from ..problem import ODEProblem
 
 HIRES_END = 321.8122
-HIRES_REF = np.array([0.7371312573325668e-3, 0.1442485726316185e-3, 0.5888729740967575e-4,
-                      0.1175651343283149e-2, 0.2386356198831331e-2, 0.6238968252742796e-2,
-                      0.2849998395185769e-2, 0.2850001604814231e-2])
+HIRES_REF = np.array(
+    [
+        0.7371312573325668e-3,
+        0.1442485726316185e-3,
+        0.5888729740967575e-4,
+        0.1175651343283149e-2,
+        0.2386356198831331e-2,
+        0.6238968252742796e-2,
+        0.2849998395185769e-2,
+        0.2850001604814231e-2,
+    ]
+)
 ROBER_END = 1e11
 ROBER_REF = np.array([0.2083340149701255e-7, 0.8333360770334713e-13, 0.9999999791665050])
 VDPOL_END = 2.0
@@ -34,17 +44,22 @@ NAMES = ("hires", "rober", "vdpol")
 
 def hires() -> ODEProblem:
     """HIRES: 8 reactions of light-induced plant growth (Schäfer 1975), test set problem 4."""
+
     def f(t, y):
         y1, y2, y3, y4, y5, y6, y7, y8 = y
         r = 280.0 * y6 * y8
-        return np.array([-1.71 * y1 + 0.43 * y2 + 8.32 * y3 + 0.0007,
-                         1.71 * y1 - 8.75 * y2,
-                         -10.03 * y3 + 0.43 * y4 + 0.035 * y5,
-                         8.32 * y2 + 1.71 * y3 - 1.12 * y4,
-                         -1.745 * y5 + 0.43 * y6 + 0.43 * y7,
-                         -r + 0.69 * y4 + 1.71 * y5 - 0.43 * y6 + 0.69 * y7,
-                         r - 1.81 * y7,
-                         -r + 1.81 * y7])
+        return np.array(
+            [
+                -1.71 * y1 + 0.43 * y2 + 8.32 * y3 + 0.0007,
+                1.71 * y1 - 8.75 * y2,
+                -10.03 * y3 + 0.43 * y4 + 0.035 * y5,
+                8.32 * y2 + 1.71 * y3 - 1.12 * y4,
+                -1.745 * y5 + 0.43 * y6 + 0.43 * y7,
+                -r + 0.69 * y4 + 1.71 * y5 - 0.43 * y6 + 0.69 * y7,
+                r - 1.81 * y7,
+                -r + 1.81 * y7,
+            ]
+        )
 
     def jac(t, y):
         J = np.zeros((8, 8))
@@ -59,23 +74,35 @@ def hires() -> ODEProblem:
         return J
 
     y0 = [1.0, 0, 0, 0, 0, 0, 0, 0.0057]
-    return ODEProblem(f, y0, (0.0, HIRES_END), jac=jac, name="HIRES",
-                      params={"reference": HIRES_REF.copy()})
+    return ODEProblem(
+        f, y0, (0.0, HIRES_END), jac=jac, name="HIRES", params={"reference": HIRES_REF.copy()}
+    )
 
 
 def rober() -> ODEProblem:
     """ROBER: Robertson's autocatalytic reaction on ``[0, 1e11]``, test set problem 1."""
+
     def f(t, y):
         a, b, c = 0.04 * y[0], 1e4 * y[1] * y[2], 3e7 * y[1] ** 2
         return np.array([-a + b, a - b - c, c])
 
     def jac(t, y):
-        return np.array([[-0.04, 1e4 * y[2], 1e4 * y[1]],
-                         [0.04, -1e4 * y[2] - 6e7 * y[1], -1e4 * y[1]],
-                         [0.0, 6e7 * y[1], 0.0]])
+        return np.array(
+            [
+                [-0.04, 1e4 * y[2], 1e4 * y[1]],
+                [0.04, -1e4 * y[2] - 6e7 * y[1], -1e4 * y[1]],
+                [0.0, 6e7 * y[1], 0.0],
+            ]
+        )
 
-    return ODEProblem(f, [1.0, 0.0, 0.0], (0.0, ROBER_END), jac=jac, name="ROBER",
-                      params={"reference": ROBER_REF.copy()})
+    return ODEProblem(
+        f,
+        [1.0, 0.0, 0.0],
+        (0.0, ROBER_END),
+        jac=jac,
+        name="ROBER",
+        params={"reference": ROBER_REF.copy()},
+    )
 
 
 def vdpol() -> ODEProblem:
@@ -86,11 +113,16 @@ def vdpol() -> ODEProblem:
         return np.array([y[1], ((1.0 - y[0] ** 2) * y[1] - y[0]) / eps])
 
     def jac(t, y):
-        return np.array([[0.0, 1.0],
-                         [(-2.0 * y[0] * y[1] - 1.0) / eps, (1.0 - y[0] ** 2) / eps]])
+        return np.array([[0.0, 1.0], [(-2.0 * y[0] * y[1] - 1.0) / eps, (1.0 - y[0] ** 2) / eps]])
 
-    return ODEProblem(f, [2.0, 0.0], (0.0, VDPOL_END), jac=jac, name="VDPOL (ε = 1e-6)",
-                      params={"reference": VDPOL_REF.copy(), "eps": eps})
+    return ODEProblem(
+        f,
+        [2.0, 0.0],
+        (0.0, VDPOL_END),
+        jac=jac,
+        name="VDPOL (ε = 1e-6)",
+        params={"reference": VDPOL_REF.copy(), "eps": eps},
+    )
 
 
 def testset_problem(name: str) -> ODEProblem:

@@ -9,6 +9,7 @@ The adaptive stiff solvers behind ``rn.solve_ivp`` are steppers too: :class:`Rad
 count from ``rtol``) and :class:`VariableBDF` (``method="bdf"``, orders 1-5).
 :mod:`.base` declares the contract every stepper keeps.
 """
+
 from .. import methods
 from .base import Stepper
 from .bdf_variable import VariableBDF
@@ -31,5 +32,13 @@ def make_stepper(method) -> Stepper:
     return Symplectic(m)
 
 
-__all__ = ["Stepper", "ExplicitRK", "ImplicitRK", "Multistep", "Symplectic", "RadauIIA",
-           "VariableBDF", "make_stepper"]
+__all__ = [
+    "Stepper",
+    "ExplicitRK",
+    "ImplicitRK",
+    "Multistep",
+    "Symplectic",
+    "RadauIIA",
+    "VariableBDF",
+    "make_stepper",
+]

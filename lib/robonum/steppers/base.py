@@ -39,6 +39,7 @@ What an adaptive stepper adds (``error_order`` is not ``None``)
 
 Models: SciPy's ``OdeSolver`` and diffrax's ``AbstractSolver``.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -82,8 +83,9 @@ class Stepper(ABC):
     def default_controller(self) -> StepController:
         return StepController(q=self.error_order + 1)
 
-    def judge(self, controller: StepController, work, h: float, err_norm: float,
-              state) -> tuple[bool, float]:
+    def judge(
+        self, controller: StepController, work, h: float, err_norm: float, state
+    ) -> tuple[bool, float]:
         """``(accepted, h_next)`` for a step whose scaled error is ``err_norm``."""
         return controller.adapt(h, err_norm)
 

@@ -35,6 +35,7 @@ Measured at rtol 1e-6 on HIRES, ROBER and VDPOL against SciPy's BDF: 0.65-0.68
 times its f-evaluations for 1.7-2.4 times its Jacobians; ``make bench`` prints
 both counts and the CPU time.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,7 @@ from .base import Stepper, check_h
 _EPS = np.finfo(float).eps
 MAX_ORDER = 5
 NEWTON_MAXITER = 4
-JAC_MAX_AGE = 20       # steps a J may serve (LSODE's and CVODE's MSBP; module docstring)
+JAC_MAX_AGE = 20  # steps a J may serve (LSODE's and CVODE's MSBP; module docstring)
 KAPPA = np.array([0.0, -0.1850, -1.0 / 9.0, -0.0823, -0.0415, 0.0])
 GAMMA = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, MAX_ORDER + 1))])
 ALPHA = (1.0 - KAPPA) * GAMMA
@@ -64,6 +65,7 @@ def rescale_matrix(order: int, factor: float) -> np.ndarray:
     """``R`` with ``D_new[1:k+1] = R^T D[1:k+1]``: backward differences of the same polynomial
     at spacing ``factor * h`` (``R = P(factor) P(1)^{-1}``, ``P(r)_{ij} = prod_{m<i} (m - r j)/(m + 1)``).
     """
+
     def P(r):
         i = np.arange(1, order + 1)[:, None]
         j = np.arange(1, order + 1)[None, :]
@@ -80,7 +82,7 @@ class _State:
         self.D = np.zeros((MAX_ORDER + 3, n))
         self.order, self.h, self.n_equal = 1, None, 0
         self.J, self.J_fresh, self.lu, self.lu_c = None, False, None, None
-        self.J_age = 0                      # accepted steps since J was evaluated
+        self.J_age = 0  # accepted steps since J was evaluated
         self.eta = 1.0
         self.nit = 0
         self.pending = None
@@ -102,17 +104,24 @@ class VariableBDF(Stepper):
     error_order = 1
     initial_order = 1
 
-    def __init__(self, ndf: bool = True, jac_max_age: int | None = JAC_MAX_AGE, *,
-                 rtol: float = 1e-3, atol: float = 1e-6):
+    def __init__(
+        self,
+        ndf: bool = True,
+        jac_max_age: int | None = JAC_MAX_AGE,
+        *,
+        rtol: float = 1e-3,
+        atol: float = 1e-6,
+    ):
         self.ndf = check.boolean("ndf", ndf)
-        self.jac_max_age = (None if jac_max_age is None
-                            else check.integer("jac_max_age", jac_max_age, 1, 10**6))
+        self.jac_max_age = (
+            None if jac_max_age is None else check.integer("jac_max_age", jac_max_age, 1, 10**6)
+        )
         self.kappa = KAPPA if ndf else np.zeros_like(KAPPA)
         self.alpha = (1.0 - self.kappa) * GAMMA
         self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
         self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
         self.atol = check.positive("atol", atol, hi=1e10)
-        self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+        self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
 
     def with_tolerances(self, rtol, atol) -> VariableBDF:
         if (rtol, atol) == (self.rtol, self.atol):
@@ -145,13 +154,13 @@ class VariableBDF(Stepper):
         elif h != state.h:
             k = state.order
             R = rescale_matrix(k, h / state.h)
-            state.D[1:k + 1] = R.T @ state.D[1:k + 1]
+            state.D[1 : k + 1] = R.T @ state.D[1 : k + 1]
             state.h, state.n_equal, state.lu = h, 0, None
         k, D = state.order, state.D
         t_new = t + h
-        y_pred = D[:k + 1].sum(axis=0)
+        y_pred = D[: k + 1].sum(axis=0)
         scale = self.atol + self.rtol * np.abs(y_pred)
-        psi = (GAMMA[1:k + 1] @ D[1:k + 1]) / self.alpha[k]
+        psi = (GAMMA[1 : k + 1] @ D[1 : k + 1]) / self.alpha[k]
         c = h / self.alpha[k]
         for attempt in (0, 1):
             old = self.jac_max_age is not None and state.J_age >= self.jac_max_age
@@ -168,8 +177,9 @@ class VariableBDF(Stepper):
             if attempt == 0 and not state.J_fresh:
                 state.J = None
                 continue
-            raise NonlinearSolveError(f"Newton failed at t = {t:g} (h = {h:.3g}, order {k})",
-                                      NEWTON_MAXITER, float("inf"))
+            raise NonlinearSolveError(
+                f"Newton failed at t = {t:g} (h = {h:.3g}, order {k})", NEWTON_MAXITER, float("inf")
+            )
         y_new = y_pred + d
         state.pending = (t_new, d, y_new)
         return y_new, self.error_const[k] * d, state
@@ -188,9 +198,9 @@ class VariableBDF(Stepper):
                 return None
             if dy_old is not None:
                 rate = dy_norm / dy_old
-                left = NEWTON_MAXITER - k       # a slow rate that cannot reach the tolerance in time:
-                if rate >= 1.0 or rate ** left / (1.0 - rate) * dy_norm > self.newton_tol:
-                    return None                 # stop now (the caller tries a fresh J)
+                left = NEWTON_MAXITER - k  # a slow rate that cannot reach the tolerance in time:
+                if rate >= 1.0 or rate**left / (1.0 - rate) * dy_norm > self.newton_tol:
+                    return None  # stop now (the caller tries a fresh J)
                 eta = rate / (1.0 - rate)
             y += dy
             d += dy
@@ -217,7 +227,7 @@ class VariableBDF(Stepper):
         D[k + 1] = d
         for i in range(k, -1, -1):
             D[i] += D[i + 1]
-        D[0] = y_new                       # the value the driver holds, bit for bit
+        D[0] = y_new  # the value the driver holds, bit for bit
         state.t_D, state.y_D, state.J_fresh, state.k_last = t_new, y_new, False, k
         state.J_age += 1
         state.n_equal += 1
@@ -236,4 +246,4 @@ class VariableBDF(Stepper):
 
     def interpolant(self, work, state, t, h, y, y_new):
         k = state.k_last
-        return BackwardDifferencePiece(state.t_D, state.h, state.D[:k + 1].copy())
+        return BackwardDifferencePiece(state.t_D, state.h, state.D[: k + 1].copy())

@@ -1,4 +1,5 @@
 """One generic explicit Runge-Kutta step for every explicit tableau."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,7 +50,7 @@ class ExplicitRK(Stepper):
             raise ValueError(f"method {tab.name!r} is {tab.kind}; use ImplicitRK for it")
         self.tableau, self.name, self.order = tab, tab.name, tab.order
         self.error_order = tab.order_hat if tab.has_embedded else None
-        self._rows = [tab.A[i, :i] for i in range(tab.s)]   # row slices, computed once
+        self._rows = [tab.A[i, :i] for i in range(tab.s)]  # row slices, computed once
         self._e = None if tab.b_hat is None else tab.b - tab.b_hat
 
     def init(self, work, t0, y0, h):

@@ -23,6 +23,7 @@ explicit Euler value of every stage, ``Y_i = y + c_i h f(t, y)`` (one more
 ``record=True`` keeps the Newton trace of the last run (:meth:`ImplicitRK.per_step`).
 No embedded pair: ``err`` is ``None``.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -41,8 +42,10 @@ def newton_options(newton) -> NewtonOptions:
     if newton is None:
         return NewtonOptions()
     if not isinstance(newton, NewtonOptions):
-        raise TypeError(f"newton must be a NewtonOptions (e.g. rn.NewtonOptions(tol=1e-12)), "
-                        f"got {type(newton).__name__}")
+        raise TypeError(
+            f"newton must be a NewtonOptions (e.g. rn.NewtonOptions(tol=1e-12)), "
+            f"got {type(newton).__name__}"
+        )
     return newton
 
 
@@ -63,8 +66,14 @@ class ImplicitRK(Stepper):
     of implicit RK methods).
     """
 
-    def __init__(self, method, *, newton: NewtonOptions | None = None, predictor: str = "zero",
-                 record: bool = False):
+    def __init__(
+        self,
+        method,
+        *,
+        newton: NewtonOptions | None = None,
+        predictor: str = "zero",
+        record: bool = False,
+    ):
         tab = methods.get(method)
         if tab.family != "rk":
             raise ValueError(f"method {tab.name!r} is not a Runge-Kutta method; use make_stepper")
@@ -74,7 +83,7 @@ class ImplicitRK(Stepper):
         if not isinstance(predictor, str) or predictor not in PREDICTORS:
             raise ValueError(f"predictor must be one of {PREDICTORS}, got {predictor!r}")
         self.predictor, self.record = predictor, check.boolean("record", record)
-        self.trace = None            # the last run's list of NewtonAttempt (record=True)
+        self.trace = None  # the last run's list of NewtonAttempt (record=True)
         self.tableau, self.name, self.order = tab, tab.name, tab.order
         self.stagewise = tab.kind in ("DIRK", "SDIRK")
         if not self.stagewise:
@@ -87,8 +96,10 @@ class ImplicitRK(Stepper):
             e += 1
         A_II = tab.A[e:, e:]
         if np.linalg.cond(A_II) > 1e12:
-            raise ValueError(f"tableau {tab.name!r}: the implicit block of A is singular; "
-                             "this stepper needs it invertible")
+            raise ValueError(
+                f"tableau {tab.name!r}: the implicit block of A is singular; "
+                "this stepper needs it invertible"
+            )
         self._e = e
         self._A_II, self._A_IE = A_II, tab.A[e:, :e]
         self._d = np.linalg.solve(A_II.T, tab.b[e:])  # y_new = y + h b_E F_E + d^T (Z - h A_IE F_E)
@@ -109,7 +120,9 @@ class ImplicitRK(Stepper):
         or more iterations; NaN if none did).  Hairer & Wanner II, sec. IV.8.
         """
         if self.trace is None:
-            raise ValueError("per_step needs a run with record=True: ImplicitRK(method, record=True)")
+            raise ValueError(
+                "per_step needs a run with record=True: ImplicitRK(method, record=True)"
+            )
         return per_step(self.trace)
 
     def step(self, work, t, y, h, state):
@@ -135,16 +148,23 @@ class ImplicitRK(Stepper):
             if hg == 0.0:
                 F[i] = work.f(ti, base)
                 continue
-            if f0 is None:               # a leading explicit stage at c = 0 is f(t_n, y_n)
+            if f0 is None:  # a leading explicit stage at c = 0 is f(t_n, y_n)
                 f0 = self._f0(work, t, y, F[0] if i > 0 and tab.c[0] == 0.0 else None)
             z0 = np.zeros(n) if f0 is None else y + tab.c[i] * h * f0 - base
 
             def G(z, ti=ti, base=base, hg=hg):  # z = h a_ii F_i, so Y_i = base + z
                 return z - hg * work.f(ti, base + z)
 
-            z = newton.solve(work, t, y, G, z0, ("dirk", hg),
-                             lambda J, hg=hg: eye - hg * J,
-                             point=lambda z, ti=ti, base=base: (ti, base + z))
+            z = newton.solve(
+                work,
+                t,
+                y,
+                G,
+                z0,
+                ("dirk", hg),
+                lambda J, hg=hg: eye - hg * J,
+                point=lambda z, ti=ti, base=base: (ti, base + z),
+            )
             F[i] = z / hg
         return y + h * (tab.b @ F)
 
@@ -166,16 +186,18 @@ class ImplicitRK(Stepper):
         f0 = self._f0(work, t, y, FE[0] if e and tab.c[0] == 0.0 else None)
         Z0 = np.zeros((m, n)) if f0 is None else np.outer(cI * h, f0)
         last = int(np.argmax(cI))  # if J must follow the iterate, take it at the latest stage
-        Z = newton.solve(work, t, y, G, Z0, ("irk", h), build,
-                         point=lambda Z: (t + cI[last] * h, y + Z[last]))
+        Z = newton.solve(
+            work, t, y, G, Z0, ("irk", h), build, point=lambda Z: (t + cI[last] * h, y + Z[last])
+        )
         return y + h * (tab.b[:e] @ FE) + self._d @ (Z - const)
-
 
 
 def per_step(trace) -> dict:
     """Totals per step of a list of :class:`robonum.modified_newton.NewtonAttempt` (see ``ImplicitRK.per_step``)."""
     if not isinstance(trace, list) or not all(isinstance(a, NewtonAttempt) for a in trace):
-        raise TypeError("trace must be a list of NewtonAttempt (ImplicitRK(..., record=True).trace)")
+        raise TypeError(
+            "trace must be a list of NewtonAttempt (ImplicitRK(..., record=True).trace)"
+        )
     rows: dict = {}
     for a in trace:
         r = rows.setdefault(a.t, [0, 0, 0, 0, np.nan])
@@ -188,5 +210,8 @@ def per_step(trace) -> dict:
     ts = sorted(rows)
     cols = np.array([rows[t] for t in ts], dtype=float).reshape(-1, 5)
     names = ("iterations", "njev", "nlu", "solves")
-    return {"t": np.array(ts, dtype=float), **{k: cols[:, i].astype(int) for i, k in enumerate(names)},
-            "theta": cols[:, 4]}
+    return {
+        "t": np.array(ts, dtype=float),
+        **{k: cols[:, i].astype(int) for i, k in enumerate(names)},
+        "theta": cols[:, 4],
+    }

@@ -48,6 +48,7 @@ of six; looser, up to 1.75 times dearer.  Seven stages are left out: their
 transformation, computed in double precision, reproduces ``A`` only to about
 3e-12 (five stages: 7e-14); RADAU types its constants in to 20 digits.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -63,11 +64,11 @@ from .base import Stepper, check_h
 
 _EPS = np.finfo(float).eps
 STAGES = (3, 5)
-NIT = {3: 7, 5: 12}          # Newton iterations per step (RADAU: 7 and 7 + 5)
-THET = 1e-3                  # keep J while the contraction rate stays below this
-KEEP_H = (1.0, 1.2)          # a proposed h/h_old in this band keeps h (and the LUs)
+NIT = {3: 7, 5: 12}  # Newton iterations per step (RADAU: 7 and 7 + 5)
+THET = 1e-3  # keep J while the contraction rate stays below this
+KEEP_H = (1.0, 1.2)  # a proposed h/h_old in this band keeps h (and the LUs)
 PREDICT = True
-AUTO_RTOL = 1e-5             # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
+AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
 def stages_for(rtol: float) -> int:
@@ -90,7 +91,7 @@ def constants(s: int) -> dict:
     Ainv = np.linalg.inv(A)
     lam, V = np.linalg.eig(Ainv)
     ir = int(np.argmin(np.abs(lam.imag)))
-    upper = [int(i) for i in np.argsort(-lam.imag) if lam[i].imag > 1e-8]   # one of each pair
+    upper = [int(i) for i in np.argsort(-lam.imag) if lam[i].imag > 1e-8]  # one of each pair
     cols = [V[:, ir].real] + [part for i in upper for part in (V[:, i].real, V[:, i].imag)]
     T = np.column_stack(cols)
     Tinv = np.linalg.inv(T)
@@ -100,10 +101,11 @@ def constants(s: int) -> dict:
     kappas = [complex(Lam[2 * j + 1, 2 * j + 1], -Lam[2 * j + 1, 2 * j + 2]) for j in pairs]
     gamma0 = 1.0 / mu
     # sum_i b_hat_i c_i^(k-1) = 1/k for k = 1..s, the first with gamma0 taken out
-    b_hat = np.linalg.solve(np.vstack([c ** k for k in range(s)]),
-                            [1.0 - gamma0] + [1.0 / k for k in range(2, s + 1)])
-    e = (b_hat - b) @ Ainv                     # err = ... gamma0 h f0 + e @ Z
-    Vinv = np.linalg.inv(np.vander(c, s + 1, increasing=True)[:, 1:])   # Z -> coefficients
+    b_hat = np.linalg.solve(
+        np.vstack([c**k for k in range(s)]), [1.0 - gamma0] + [1.0 / k for k in range(2, s + 1)]
+    )
+    e = (b_hat - b) @ Ainv  # err = ... gamma0 h f0 + e @ Z
+    Vinv = np.linalg.inv(np.vander(c, s + 1, increasing=True)[:, 1:])  # Z -> coefficients
     tics = [Tinv[2 * j + 1] + 1j * Tinv[2 * j + 2] for j in pairs]
     return dict(A=A, c=c, T=T, Tinv=Tinv, mu=mu, kappas=kappas, tics=tics, e=e, Vinv=Vinv)
 
@@ -116,13 +118,13 @@ def _rms(v) -> float:
 class _State:
     def __init__(self):
         self.J = None
-        self.J_fresh = False         # J taken at the start of the current step
+        self.J_fresh = False  # J taken at the start of the current step
         self.need_jac = True
         self.lu_h = None
         self.lu = None
-        self.f0 = None               # f at the start of the step
+        self.f0 = None  # f at the start of the step
         self.f0_t = None
-        self.poly = None             # (t_a, h_a, y_a, Q) of the last accepted step
+        self.poly = None  # (t_a, h_a, y_a, Q) of the last accepted step
         self.faccon = 1.0
         self.theta = THET
         self.first = True
@@ -152,7 +154,7 @@ class RadauIIA(Stepper):
         self.stages = stages
         self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
         self.atol = check.positive("atol", atol, hi=1e10)
-        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol ** 0.5))
+        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
         self.C, self.nit = constants(self.stages), NIT[self.stages]
 
     @property
@@ -177,7 +179,9 @@ class RadauIIA(Stepper):
         return RadauIIA(self.stages, rtol=rtol, atol=atol)
 
     def default_controller(self) -> StepController:
-        return StepController(self.stages + 1, safety=0.9, fac_min=0.2, fac_max=8.0, predictive=True)
+        return StepController(
+            self.stages + 1, safety=0.9, fac_min=0.2, fac_max=8.0, predictive=True
+        )
 
     def init(self, work, t0, y0, h):
         check_h(h)
@@ -190,8 +194,9 @@ class RadauIIA(Stepper):
     def _factor(self, work, state, h):
         J, C = state.J, self.C
         eye = np.eye(J.shape[0])
-        state.lu = [work.lu_factor(C["mu"] / h * eye - J)] + \
-                   [work.lu_factor(k / h * eye - J) for k in C["kappas"]]
+        state.lu = [work.lu_factor(C["mu"] / h * eye - J)] + [
+            work.lu_factor(k / h * eye - J) for k in C["kappas"]
+        ]
         state.lu_h = h
 
     def _guess(self, state, t, y, h):
@@ -201,7 +206,7 @@ class RadauIIA(Stepper):
         t_a, h_a, y_a, Q = state.poly
         x = ((t + self.C["c"] * h - t_a) / h_a)[:, None]
         acc = Q[-1] * x
-        for q in Q[-2::-1]:                                   # Horner
+        for q in Q[-2::-1]:  # Horner
             acc = (acc + q) * x
         return y_a + acc - y
 
@@ -240,7 +245,7 @@ class RadauIIA(Stepper):
                     return None, k, 0.5
                 faccon = theta / (1.0 - theta)
                 predicted = faccon * dyno * theta ** (nit_max - 1 - k) / self.fnewt
-                if PREDICT and predicted >= 1.0:           # will not converge in time: smaller h
+                if PREDICT and predicted >= 1.0:  # will not converge in time: smaller h
                     q = max(1e-4, min(20.0, predicted))
                     return None, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k))
             dyno_old = max(dyno, _EPS)
@@ -266,13 +271,14 @@ class RadauIIA(Stepper):
             if Z is not None:
                 break
             state.faccon = 1.0
-            if attempt == 0 and not state.J_fresh:       # old J: refresh it, same h
+            if attempt == 0 and not state.J_fresh:  # old J: refresh it, same h
                 state.need_jac = True
                 continue
             state.fail_factor = fail
             state.need_jac = not state.J_fresh
-            raise NonlinearSolveError(f"simplified Newton failed at t = {t:g} (h = {h:.3g})",
-                                      nit, float("inf"))
+            raise NonlinearSolveError(
+                f"simplified Newton failed at t = {t:g} (h = {h:.3g})", nit, float("inf")
+            )
         y_new = y + Z[-1]
         err = self._error(work, state, t, y, y_new, h, Z)
         state.nit_used, state.pending = nit, (t, h, y, Z, y_new)
@@ -292,9 +298,9 @@ class RadauIIA(Stepper):
     # -- accept / reject: called by the controlled policy ----------------------
     def judge(self, controller, work, h, err_norm, state):
         """``(accepted, h_next)``; commits the step (dense polynomial, ``f`` at the new point)."""
-        if not np.isfinite(err_norm):                       # Newton failed
+        if not np.isfinite(err_norm):  # Newton failed
             state.rejected = True
-            controller.adapt(h, np.inf)                     # the controller hears of it
+            controller.adapt(h, np.inf)  # the controller hears of it
             return False, h * state.fail_factor
         safety = 0.9 * (1 + 2 * self.nit) / (state.nit_used + 2 * self.nit)
         accepted, h_next = controller.adapt(h, err_norm, safety=min(0.9, safety))

@@ -11,6 +11,7 @@ each step shrinking phase-space areas by exactly ``e^{-γh}``, as the damped flo
 Reference: Hairer, Lubich & Wanner, *Geometric Numerical Integration*,
 sec. I.1.4 (Störmer-Verlet), II.4 (composition), VI.3 (symplecticity).
 """
+
 from __future__ import annotations
 
 import math
@@ -39,9 +40,11 @@ class Symplectic(Stepper):
 
     def check_problem(self, problem):
         if not isinstance(problem, HamiltonianProblem):
-            raise TypeError(f"method {self.name!r} integrates a HamiltonianProblem "
-                            f"(H = p·p/2 + V(q), given by grad_V); got {type(problem).__name__} "
-                            f"{getattr(problem, 'name', '')!r}")
+            raise TypeError(
+                f"method {self.name!r} integrates a HamiltonianProblem "
+                f"(H = p·p/2 + V(q), given by grad_V); got {type(problem).__name__} "
+                f"{getattr(problem, 'name', '')!r}"
+            )
 
     def init(self, work, t0, y0, h):
         return _Force()
@@ -63,11 +66,11 @@ class Symplectic(Stepper):
         d = y.size // 2
         q, p = y[:d], y[d:]
         g = self._force(work, t, q, state)
-        if self.method.gammas is None:                 # symplectic Euler: kick h, drift h
+        if self.method.gammas is None:  # symplectic Euler: kick h, drift h
             p = p - h * g
             q = q + h * p
             g = work.grad(t + h, q)
-        else:                                          # Verlet sub-steps, kick-drift-kick
+        else:  # Verlet sub-steps, kick-drift-kick
             s = t
             for gamma in self.method.gammas:
                 tau = gamma * h

@@ -10,6 +10,7 @@ every documented parameter range is checked at its ends (the bound itself
 is accepted, the next float outside is refused) and at the corners of the
 ranges, with exact() evaluated at the end of the longest allowed span.
 """
+
 import inspect
 import itertools
 import math
@@ -22,13 +23,34 @@ import robonum as rn
 from robonum import problems as P
 
 BAD = {
-    "nan": float("nan"), "inf": float("inf"), "-inf": float("-inf"), "zero": 0.0,
-    "negative": -1.0, "huge": 1e308, "subnormal": 1e-320, "bigint": 10**400, "bool": True,
-    "str": "abc", "none": None, "complex": 1j, "empty": [], "matrix": [[1, 2], [3, 4]],
+    "nan": float("nan"),
+    "inf": float("inf"),
+    "-inf": float("-inf"),
+    "zero": 0.0,
+    "negative": -1.0,
+    "huge": 1e308,
+    "subnormal": 1e-320,
+    "bigint": 10**400,
+    "bool": True,
+    "str": "abc",
+    "none": None,
+    "complex": 1j,
+    "empty": [],
+    "matrix": [[1, 2], [3, 4]],
 }
 NOT_A_NUMBER = {"nan", "inf", "-inf", "bigint", "bool", "str", "none", "complex", "empty", "matrix"}
-SCALARS = {"nan", "inf", "-inf", "zero", "negative", "huge", "subnormal", "bigint", "bool",
-           "complex"}
+SCALARS = {
+    "nan",
+    "inf",
+    "-inf",
+    "zero",
+    "negative",
+    "huge",
+    "subnormal",
+    "bigint",
+    "bool",
+    "complex",
+}
 
 # parameter kind -> labels that must be refused (the others may work or be refused)
 MUST_REFUSE = {
@@ -56,52 +78,121 @@ KINDS = {
     "harmonic_energy": dict(y="energy_y", omega="real"),
     "pendulum": dict(q0="real", p0="real", g_over_l="real", t_span="span"),
     "pendulum_energy": dict(y="energy_y", g_over_l="real"),
-    "flexible_joint": dict(J_link="real", J_motor="real", K="real", D="real", b_link="real",
-                           b_motor="real", mgd="real", tau="real", y0=("vector", 4),
-                           t_span="span"),
-    "penalty_contact": dict(M="real", m_foot="real", k_leg="real", c_leg="real", L0="real",
-                            k_c="real", c_c="real", g="real", drop_height="real",
-                            t_span="span"),
-    "dc_motor": dict(R="real", L="real", k="real", J="real", b="real", V="real",
-                     tau_load="real", y0=("vector", 2), t_span="span"),
+    "flexible_joint": dict(
+        J_link="real",
+        J_motor="real",
+        K="real",
+        D="real",
+        b_link="real",
+        b_motor="real",
+        mgd="real",
+        tau="real",
+        y0=("vector", 4),
+        t_span="span",
+    ),
+    "penalty_contact": dict(
+        M="real",
+        m_foot="real",
+        k_leg="real",
+        c_leg="real",
+        L0="real",
+        k_c="real",
+        c_c="real",
+        g="real",
+        drop_height="real",
+        t_span="span",
+    ),
+    "dc_motor": dict(
+        R="real",
+        L="real",
+        k="real",
+        J="real",
+        b="real",
+        V="real",
+        tau_load="real",
+        y0=("vector", 2),
+        t_span="span",
+    ),
     "jacobian_eigenvalues": dict(problem="problem", t="t_opt", y="y_opt"),
-    "stiffness_ratio": dict(problem="problem", t="t_opt", y="y_opt", measure="choice",
-                            ignore_zero="flag", zero_tol="real"),
-    "reference_solution": dict(problem="problem", t_eval="times", method="choice",
-                               rtol="real", atol="real"),
+    "stiffness_ratio": dict(
+        problem="problem",
+        t="t_opt",
+        y="y_opt",
+        measure="choice",
+        ignore_zero="flag",
+        zero_tol="real",
+    ),
+    "reference_solution": dict(
+        problem="problem", t_eval="times", method="choice", rtol="real", atol="real"
+    ),
 }
-REQUIRED = {   # valid values for parameters without a default
-    "harmonic_energy": dict(y=[1.0, 0.5]), "pendulum_energy": dict(y=[1.0, 0.5]),
+REQUIRED = {  # valid values for parameters without a default
+    "harmonic_energy": dict(y=[1.0, 0.5]),
+    "pendulum_energy": dict(y=[1.0, 0.5]),
     "jacobian_eigenvalues": dict(problem=P.dc_motor()),
     "stiffness_ratio": dict(problem=P.dc_motor()),
     "reference_solution": dict(problem=P.dahlquist(), t_eval=[0.5]),
 }
-FACTORIES = ["logistic", "dahlquist", "stiff_cosine", "van_der_pol", "robertson",
-             "harmonic_oscillator", "pendulum", "flexible_joint", "penalty_contact", "dc_motor"]
+FACTORIES = [
+    "logistic",
+    "dahlquist",
+    "stiff_cosine",
+    "van_der_pol",
+    "robertson",
+    "harmonic_oscillator",
+    "pendulum",
+    "flexible_joint",
+    "penalty_contact",
+    "dc_motor",
+]
 
 
 def _extra_values(kind, n_state=2):
     """Kind-specific values beyond BAD: wrong lengths, bad entries, bad pairs."""
     if isinstance(kind, tuple):
         n = kind[1]
-        return {"short": [0.0] * (n - 1), "long": [0.0] * (n + 1), "nan_entry": [np.nan] * n,
-                "bool_vec": [True] * n, "complex_vec": [1j] * n, "bigint_entry": [10**400] * n,
-                "huge_entry": [1e308] * n}, {"short", "long", "nan_entry", "bool_vec",
-                                             "complex_vec", "bigint_entry", "huge_entry"}
+        return {
+            "short": [0.0] * (n - 1),
+            "long": [0.0] * (n + 1),
+            "nan_entry": [np.nan] * n,
+            "bool_vec": [True] * n,
+            "complex_vec": [1j] * n,
+            "bigint_entry": [10**400] * n,
+            "huge_entry": [1e308] * n,
+        }, {"short", "long", "nan_entry", "bool_vec", "complex_vec", "bigint_entry", "huge_entry"}
     if kind == "span":
-        pairs = {"nan_pair": (np.nan, 1.0), "inf_pair": (0.0, np.inf), "reversed": (1.0, 0.0),
-                 "bigint_pair": (0, 10**400), "complex_pair": (0, 1j), "bool_pair": (True, 2.0),
-                 "str_pair": ("a", 1.0), "triple": (0.0, 1.0, 2.0), "empty_span": (0.0, 0.0),
-                 "huge_span": (0.0, 1e308), "huge_back": (-1e308, 0.0), "tiny_span": (0.0, 1e-320)}
+        pairs = {
+            "nan_pair": (np.nan, 1.0),
+            "inf_pair": (0.0, np.inf),
+            "reversed": (1.0, 0.0),
+            "bigint_pair": (0, 10**400),
+            "complex_pair": (0, 1j),
+            "bool_pair": (True, 2.0),
+            "str_pair": ("a", 1.0),
+            "triple": (0.0, 1.0, 2.0),
+            "empty_span": (0.0, 0.0),
+            "huge_span": (0.0, 1e308),
+            "huge_back": (-1e308, 0.0),
+            "tiny_span": (0.0, 1e-320),
+        }
         return pairs, set(pairs) - {"tiny_span", "huge_span", "huge_back"}
     if kind == "y_opt":
-        vals = {"short": [0.0] * (n_state - 1), "long": [0.0] * (n_state + 1),
-                "bool_vec": [True] * n_state, "huge_entry": [1e308] * n_state,
-                "complex_vec": [1j] * n_state}
+        vals = {
+            "short": [0.0] * (n_state - 1),
+            "long": [0.0] * (n_state + 1),
+            "bool_vec": [True] * n_state,
+            "huge_entry": [1e308] * n_state,
+            "complex_vec": [1j] * n_state,
+        }
         return vals, {"short", "long", "bool_vec", "complex_vec"}
     if kind == "energy_y":
-        vals = {"huge_state": [1e300, 0.0], "nan_state": [np.nan, 0.0], "wide": np.ones((2, 5)),
-                "three_rows": np.ones((3, 5)), "bool_vec": [True, False]}
+        vals = {
+            "huge_state": [1e300, 0.0],
+            "nan_state": [np.nan, 0.0],
+            "wide": np.ones((2, 5)),
+            "three_rows": np.ones((3, 5)),
+            "bool_vec": [True, False],
+        }
         return vals, {"huge_state", "three_rows", "bool_vec"}
     if kind == "times":
         vals = {"outside": [0.5, 2.0], "decreasing": [0.5, 0.1], "too_many": np.zeros(10**6 + 1)}
@@ -113,7 +204,7 @@ def _cases():
     for fname in P.__all__:
         fn = getattr(P, fname)
         params = list(inspect.signature(fn).parameters)
-        assert set(params) == set(KINDS[fname]), (fname, params)   # every parameter is covered
+        assert set(params) == set(KINDS[fname]), (fname, params)  # every parameter is covered
         for param in params:
             kind = KINDS[fname][param]
             base = "vector" if isinstance(kind, tuple) else kind
@@ -156,14 +247,35 @@ def test_bad_value_is_refused_by_name_or_works(fname, param, value, must_refuse)
 
 
 def _exact_factories():
-    return [P.logistic(), P.logistic(r=-2.0, y0=0.5), P.dahlquist(), P.dahlquist(-1 + 2j, 1j),
-            P.stiff_cosine(), P.harmonic_oscillator(), P.pendulum(), P.dc_motor()]
+    return [
+        P.logistic(),
+        P.logistic(r=-2.0, y0=0.5),
+        P.dahlquist(),
+        P.dahlquist(-1 + 2j, 1j),
+        P.stiff_cosine(),
+        P.harmonic_oscillator(),
+        P.pendulum(),
+        P.dc_motor(),
+    ]
 
 
-@pytest.mark.parametrize("label,t", [
-    ("nan", np.nan), ("inf", np.inf), ("-inf", -np.inf), ("bigint", 10**400), ("bool", True),
-    ("str", "abc"), ("none", None), ("complex", 1j), ("matrix", [[0.1, 0.2], [0.3, 0.4]]),
-    ("before_t0", -1e-3), ("far_future", 1e308), ("bool_array", np.array([True]))])
+@pytest.mark.parametrize(
+    "label,t",
+    [
+        ("nan", np.nan),
+        ("inf", np.inf),
+        ("-inf", -np.inf),
+        ("bigint", 10**400),
+        ("bool", True),
+        ("str", "abc"),
+        ("none", None),
+        ("complex", 1j),
+        ("matrix", [[0.1, 0.2], [0.3, 0.4]]),
+        ("before_t0", -1e-3),
+        ("far_future", 1e308),
+        ("bool_array", np.array([True])),
+    ],
+)
 def test_exact_refuses_bad_times(label, t):
     for p in _exact_factories():
         with warnings.catch_warnings():
@@ -183,20 +295,44 @@ RANGES = {
     "harmonic_energy": dict(omega=(1e-3, 1e6)),
     "pendulum": dict(q0=(-1e3, 1e3), p0=(-1e4, 1e4), g_over_l=(1e-2, 1e6)),
     "pendulum_energy": dict(g_over_l=(1e-2, 1e6)),
-    "flexible_joint": dict(J_link=(1e-6, 1e3), J_motor=(1e-8, 10.0), K=(1.0, 1e7),
-                           D=(0.0, 1e4), b_link=(0.0, 1e3), b_motor=(0.0, 1e3),
-                           mgd=(0.0, 1e4), tau=(-1e4, 1e4)),
-    "penalty_contact": dict(M=(1e-2, 1e3), m_foot=(1e-4, 1e2), k_leg=(1.0, 1e7),
-                            c_leg=(0.0, 1e5), L0=(1e-3, 10.0), k_c=(1e2, 1e10), c_c=(0.0, 1e6),
-                            g=(0.0, 100.0), drop_height=(0.0, 100.0)),
-    "dc_motor": dict(R=(1e-3, 1e3), L=(1e-7, 1.0), k=(1e-4, 10.0), J=(1e-9, 10.0),
-                     b=(0.0, 10.0), V=(-1e3, 1e3), tau_load=(-1e3, 1e3)),
+    "flexible_joint": dict(
+        J_link=(1e-6, 1e3),
+        J_motor=(1e-8, 10.0),
+        K=(1.0, 1e7),
+        D=(0.0, 1e4),
+        b_link=(0.0, 1e3),
+        b_motor=(0.0, 1e3),
+        mgd=(0.0, 1e4),
+        tau=(-1e4, 1e4),
+    ),
+    "penalty_contact": dict(
+        M=(1e-2, 1e3),
+        m_foot=(1e-4, 1e2),
+        k_leg=(1.0, 1e7),
+        c_leg=(0.0, 1e5),
+        L0=(1e-3, 10.0),
+        k_c=(1e2, 1e10),
+        c_c=(0.0, 1e6),
+        g=(0.0, 100.0),
+        drop_height=(0.0, 100.0),
+    ),
+    "dc_motor": dict(
+        R=(1e-3, 1e3),
+        L=(1e-7, 1.0),
+        k=(1e-4, 10.0),
+        J=(1e-9, 10.0),
+        b=(0.0, 10.0),
+        V=(-1e3, 1e3),
+        tau_load=(-1e3, 1e3),
+    ),
     "stiffness_ratio": dict(zero_tol=(0.0, 0.1)),
     "reference_solution": dict(rtol=(1e-13, 1e-2), atol=(1e-30, 1.0)),
 }
-VECTOR_BOUNDS = {"van_der_pol": lambda kw: [10.0, 10.0 * max(1.0, kw.get("mu", 1000.0))],
-                 "flexible_joint": lambda kw: [1e3, 1e3, 1e4, 1e4],
-                 "dc_motor": lambda kw: [1e4, 1e5]}
+VECTOR_BOUNDS = {
+    "van_der_pol": lambda kw: [10.0, 10.0 * max(1.0, kw.get("mu", 1000.0))],
+    "flexible_joint": lambda kw: [1e3, 1e3, 1e4, 1e4],
+    "dc_motor": lambda kw: [1e4, 1e5],
+}
 
 
 def _longest_span(fname, kw):
@@ -229,7 +365,7 @@ def test_documented_range_is_exact(fname, param):
     lo, hi = RANGES[fname][param]
     for inside in (lo, hi):
         kw = {param: inside}
-        if fname in FACTORIES:                  # with the longest span these values allow
+        if fname in FACTORIES:  # with the longest span these values allow
             kw["t_span"] = (0.0, _longest_span(fname, kw))
         out = _call(fname, kw)
         if isinstance(out, rn.ODEProblem):
@@ -242,10 +378,10 @@ def test_documented_range_is_exact(fname, param):
 def _corner_kwargs(fname, corner):
     kw = dict(corner)
     if fname == "logistic" and kw["r"] < 0 and kw["y0"] > kw["K"]:
-        kw["y0"] = kw["K"]                      # documented: r < 0 needs y0 <= K
+        kw["y0"] = kw["K"]  # documented: r < 0 needs y0 <= K
     if fname in VECTOR_BOUNDS:
         bounds = np.array(VECTOR_BOUNDS[fname](kw))
-        kw["y0"] = bounds * np.resize([1, -1], bounds.size)      # alternating signs
+        kw["y0"] = bounds * np.resize([1, -1], bounds.size)  # alternating signs
     kw["t_span"] = (0.0, _longest_span(fname, kw))
     return kw
 
@@ -267,8 +403,14 @@ def test_corners_of_the_ranges_stay_finite(fname):
 def test_complex_dahlquist_corners_stay_finite():
     for a, b, y_re, y_im in itertools.product((-1e8, 1e8), (-1e8, 1e8), (-1e6, 1e6), (-1e6, 1e6)):
         lam = complex(a, b)
-        p = _call("dahlquist", dict(lam=lam, y0=complex(y_re, y_im),
-                                    t_span=(0.0, _longest_span("dahlquist", {"lam": lam}))))
+        p = _call(
+            "dahlquist",
+            dict(
+                lam=lam,
+                y0=complex(y_re, y_im),
+                t_span=(0.0, _longest_span("dahlquist", {"lam": lam})),
+            ),
+        )
         _check_problem(p)
 
 
@@ -279,9 +421,9 @@ def test_logistic_refuses_finite_time_blow_up():
 
 def test_coupled_span_limits_name_both_parameters():
     with pytest.raises(ValueError, match="lam") as info:
-        P.dahlquist(lam=10.0, t_span=(0.0, 11.0))         # Re λ·L = 110 > 100
+        P.dahlquist(lam=10.0, t_span=(0.0, 11.0))  # Re λ·L = 110 > 100
     assert "t_span" in str(info.value)
-    P.dahlquist(lam=10.0, t_span=(0.0, 10.0))             # exactly at the limit: allowed
+    P.dahlquist(lam=10.0, t_span=(0.0, 10.0))  # exactly at the limit: allowed
     with pytest.raises(ValueError, match="t_span"):
         P.pendulum(g_over_l=1e6, t_span=(0.0, 1e4 * (1 + 1e-12)))
 
@@ -289,9 +431,12 @@ def test_coupled_span_limits_name_both_parameters():
 def test_pendulum_energy_band_at_the_separatrix():
     """1 - m >= 1e-16 is allowed (exact finite over the longest span); below, ValueError
     naming q0 and p0; on and above the separatrix exact is None."""
-    for q0, p0 in [(2 * math.acos(math.sqrt(2e-16)), 0.0),     # 1 - m = 2e-16, p0 = 0
-                   (0.0, 2 * (1 - 2.0 ** -53)),                   # 1 - m = 2^-52, p0 != 0
-                   (-1000.0, 0.0), (1000.0, 0.0)]:
+    for q0, p0 in [
+        (2 * math.acos(math.sqrt(2e-16)), 0.0),  # 1 - m = 2e-16, p0 = 0
+        (0.0, 2 * (1 - 2.0**-53)),  # 1 - m = 2^-52, p0 != 0
+        (-1000.0, 0.0),
+        (1000.0, 0.0),
+    ]:
         p = P.pendulum(q0=q0, p0=p0, t_span=(0.0, 1e7))
         assert p.exact is not None
         _check_problem(p)
@@ -299,5 +444,5 @@ def test_pendulum_energy_band_at_the_separatrix():
         with pytest.raises(ValueError, match="q0") as info:
             P.pendulum(q0=q0, p0=p0)
         assert "p0" in str(info.value) and "1e-16" in str(info.value)
-    assert P.pendulum(q0=0.0, p0=2.0).exact is None                # the separatrix itself
-    assert P.pendulum(q0=math.pi, p0=1e-3).exact is None          # rotation
+    assert P.pendulum(q0=0.0, p0=2.0).exact is None  # the separatrix itself
+    assert P.pendulum(q0=math.pi, p0=1e-3).exact is None  # rotation
