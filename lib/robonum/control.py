@@ -28,9 +28,39 @@ many iterations).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from . import _validate as check
+
+
+def step_factor(h, err, safe, alpha, beta, q, err_old, h_acc, err_acc, after_reject, fac_min,
+                fac_max):  # fmt: skip
+    """``h_new / h`` for a step of size ``h`` with scaled error ``err >= 0`` (inf: not solved).
+
+    Accepted (``err <= 1``): the PI factor ``safe err^-alpha err_old^beta``, and with
+    ``h_acc > 0`` (the last accepted step, ``err_acc`` its error) at most Gustafsson's
+    predictive ``safe (h/h_acc) (err_acc/err²)^(1/q)``; rejected: ``safe err^(-1/q)``.
+    Clipped to ``[fac_min, fac_max]``, and to at most 1 after a rejection or on one.
+    Plain arithmetic on floats, so ``robonum.fast`` compiles this same function:
+    one definition of the step-size rule for the Python and the compiled Radau.
+    """
+    accepted = err <= 1.0
+    if err == 0.0:
+        factor = fac_max
+    elif not math.isfinite(err):
+        factor = fac_min
+    elif accepted:
+        factor = safe * err ** (-alpha) * err_old**beta
+    else:
+        factor = safe * err ** (-1.0 / q)
+    if accepted and h_acc > 0.0 and err > 0.0:
+        factor = min(factor, safe * (h / h_acc) * (err_acc / err**2) ** (1.0 / q))
+    factor = min(fac_max, max(fac_min, factor))
+    if after_reject or not accepted:
+        factor = min(factor, 1.0)  # no growth right after a rejection, none on one
+    return factor
 
 
 class StepController:
@@ -84,25 +114,15 @@ class StepController:
         if not err >= 0:  # NaN
             err = np.inf
         accepted = err <= 1.0
-        if err == 0.0:
-            factor = self.fac_max
-        elif not np.isfinite(err):
-            factor = self.fac_min
-        elif accepted:
-            factor = safe * err ** (-self.alpha) * self.err_old**self.beta
-        else:
-            factor = safe * err ** (-1.0 / self.q)
-        if accepted and self.predictive and self.h_acc is not None and err > 0:
-            pred = safe * (h / self.h_acc) * (self.err_acc / err**2) ** (1.0 / self.q)
-            factor = min(factor, pred)
-        factor = min(self.fac_max, max(self.fac_min, factor))
+        predict = self.predictive and self.h_acc is not None
+        factor = step_factor(
+            h, err, safe, self.alpha, self.beta, self.q, self.err_old,
+            self.h_acc if predict else 0.0, self.err_acc if predict else 0.0,
+            self.rejected, self.fac_min, self.fac_max,
+        )  # fmt: skip
         if accepted:
-            if self.rejected:
-                factor = min(factor, 1.0)  # no growth right after a rejection
             self.err_old = max(err, 1e-4)
             self.h_acc, self.err_acc = h, max(err, 1e-2)
-        else:
-            factor = min(factor, 1.0)
         self.rejected = not accepted
         return accepted, h * factor
 

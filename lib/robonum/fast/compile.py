@@ -11,7 +11,8 @@ time on small problems against inlining, still below LSODA's.
 
 numba's disk cache keys the kernel on ``fast/radau.py`` alone; a change in a
 helper in another file, or in the tuning constants it takes from
-``steppers/radau.py`` (frozen into the machine code as globals), would
+``steppers/radau.py`` (frozen into the machine code as globals), or in the step-size rule
+it compiles from ``control.py``, would
 load stale code (a documented numba limitation).  The cache is therefore
 dropped whenever the hash of those sources changes.
 """
@@ -55,7 +56,7 @@ _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def _sources() -> list[pathlib.Path]:
     """Every file whose text the compiled kernel depends on."""
     steppers = _HERE.parent / "steppers"
-    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py"]
+    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py", _HERE.parent / "control.py"]
 
 
 def _drop_stale_cache() -> None:

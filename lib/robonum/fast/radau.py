@@ -26,6 +26,7 @@ import math
 import numba
 import numpy as np
 
+from ..control import step_factor
 from ..steppers.radau import KEEP_H, PREDICT, THET
 from .driver import (
     DIVERGED,
@@ -41,6 +42,8 @@ from .driver import (
 )
 from .linalg import lu_factor, lu_solve
 from .radau_method import FAC_MAX, FAC_MIN, SAFETY
+
+_step_factor = numba.njit(cache=False)(step_factor)  # the Python controller's rule, compiled
 
 
 @numba.njit(cache=False)
@@ -164,23 +167,17 @@ def _guess(t, y, h, t_a, h_a, y_a, Q, c):
 
 @numba.njit(cache=False)
 def _adapt(h, err, safe, ctl, q):
-    """``StepController.adapt`` with RADAU's settings; ``ctl = [rejected, h_acc, err_acc]`` (0: none yet)."""
+    """``StepController.adapt`` with RADAU's settings; ``ctl = [rejected, h_acc, err_acc]`` (0: none yet).
+
+    The factor is :func:`robonum.control.step_factor`, compiled: the Python controller's own
+    rule (I control, ``alpha = 1/q``, ``beta = 0``, with Gustafsson's prediction).
+    """
     accepted = err <= 1.0
-    if err == 0.0:
-        factor = FAC_MAX
-    elif not math.isfinite(err):
-        factor = FAC_MIN
-    else:  # beta = 0: the same exponent either way
-        factor = safe * err ** (-1.0 / q)
-    if accepted and ctl[1] > 0.0 and err > 0.0:  # Gustafsson's predictive step
-        factor = min(factor, safe * (h / ctl[1]) * (ctl[2] / err**2) ** (1.0 / q))
-    factor = min(FAC_MAX, max(FAC_MIN, factor))
+    factor = _step_factor(
+        h, err, safe, 1.0 / q, 0.0, q, 1.0, ctl[1], ctl[2], ctl[0] > 0.0, FAC_MIN, FAC_MAX
+    )
     if accepted:
-        if ctl[0] > 0.0:
-            factor = min(factor, 1.0)  # no growth right after a rejection
         ctl[1], ctl[2] = h, max(err, 1e-2)
-    else:
-        factor = min(factor, 1.0)
     ctl[0] = 0.0 if accepted else 1.0
     return accepted, h * factor
 
