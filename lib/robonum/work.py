@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _scipy
+from . import _scipy, jacobian
 from .errors import NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call
 
@@ -47,11 +47,16 @@ class Work:
             "grad_V", _call("grad_V", self.problem.grad_V, q), (self.problem.d,), t, q
         )
 
-    def jac(self, t: float, y: np.ndarray, fy: np.ndarray | None = None) -> np.ndarray:
+    def jac(self, t: float, y: np.ndarray, fy=None, *, w=None, hgamma: float = 0.0) -> np.ndarray:
         """``df/dy`` at ``(t, y)``: analytic if the problem has it, else forward differences.
 
-        The difference step ``sqrt(eps) * max(1, |y_j|)`` balances truncation
-        (O(delta)) against rounding (O(eps/delta)); see the finite-difference chapter.
+        A solver passes its error weights ``w = atol + rtol |y|`` and ``hγ``, the
+        coefficient of ``J`` in its iteration matrix ``I - hγ J``:
+        the increments are then scaled to each component and to the tolerance
+        (:func:`robonum.jacobian.increments`), and columns are grouped by the
+        problem's ``jac_sparsity``.  Without ``w`` (a fixed step, no tolerance)
+        the step is ``sqrt(eps) max(1, |y_j|)``, balancing truncation (O(delta))
+        against rounding (O(eps/delta)); see the finite-difference chapter.
         """
         self.njev += 1
         n = self._shape[0]
@@ -59,12 +64,32 @@ class Work:
             return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
         if fy is None:
             fy = self.f(t, y)
-        J = np.empty((n, n))
-        for j in range(n):
-            delta = np.sqrt(np.finfo(float).eps) * max(1.0, abs(y[j]))
-            yj = y.copy()
-            yj[j] += delta
-            J[:, j] = (self.f(t, yj) - fy) / delta
+        if w is None:
+            J = np.empty((n, n))
+            for j in range(n):
+                delta = np.sqrt(np.finfo(float).eps) * max(1.0, abs(y[j]))
+                yj = y.copy()
+                yj[j] += delta
+                J[:, j] = (self.f(t, yj) - fy) / delta
+            return J
+        delta = (y + jacobian.increments(y, fy, w, hgamma)) - y  # the step y really took
+        groups, S = self.problem.jac_groups, self.problem.jac_sparsity
+        if groups is None:
+            J = np.empty((n, n))
+            for j in range(n):
+                yj = y.copy()
+                yj[j] += delta[j]
+                J[:, j] = (self.f(t, yj) - fy) / delta[j]
+            return J
+        J = np.zeros((n, n))
+        for g in range(int(groups.max()) + 1):
+            cols = np.flatnonzero(groups == g)
+            yg = y.copy()
+            yg[cols] += delta[cols]
+            df = self.f(t, yg) - fy
+            for j in cols:  # rows of column j belong to j alone within its group
+                rows = S[:, j]
+                J[rows, j] = df[rows] / delta[j]
         return J
 
     def lu_factor(self, M: np.ndarray):

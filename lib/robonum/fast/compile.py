@@ -12,7 +12,8 @@ time on small problems against inlining, still below LSODA's.
 numba's disk cache keys the kernel on ``fast/radau.py`` alone; a change in a
 helper in another file, or in the tuning constants it takes from
 ``steppers/radau.py`` (frozen into the machine code as globals), or in the step-size rule
-it compiles from ``control.py``, would
+it compiles from ``control.py``, or in the difference increments of
+``jacobian.py``, would
 load stale code (a documented numba limitation).  The cache is therefore
 dropped whenever the hash of those sources changes.
 """
@@ -56,7 +57,8 @@ _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def _sources() -> list[pathlib.Path]:
     """Every file whose text the compiled kernel depends on."""
     steppers = _HERE.parent / "steppers"
-    return sorted(_HERE.glob("*.py")) + [steppers / "radau.py", _HERE.parent / "control.py"]
+    core = [steppers / "radau.py", _HERE.parent / "control.py", _HERE.parent / "jacobian.py"]
+    return sorted(_HERE.glob("*.py")) + core
 
 
 def _drop_stale_cache() -> None:

@@ -15,6 +15,8 @@ import math
 import numba
 import numpy as np
 
+from ..jacobian import increments
+
 EPS = float(np.finfo(float).eps)
 # outcome codes of a loop
 SUCCESS, MAX_STEPS, UNDERFLOW, DIVERGED, NAN_IN_F, STATE_NOT_FINITE = 0, 1, 2, 3, 4, 5
@@ -35,22 +37,25 @@ def call_f(f, t, y, cnt):
     return out, NAN_IN_F if finite(y) else STATE_NOT_FINITE
 
 
+_increments = numba.njit(cache=False)(increments)  # the Python solvers' rule, compiled
+
+
 @numba.njit(cache=False)
-def jacobian(f, jac, has_jac, t, y, fy, cnt):
-    """Analytic, or forward differences with ``delta = sqrt(eps) max(1, |y_j|)`` (as ``Work.jac``)."""
+def jacobian(f, jac, has_jac, t, y, fy, w, hgamma, cnt):
+    """Analytic, or forward differences with the increments of ``robonum.jacobian`` (as ``Work.jac``)."""
     cnt[1] += 1
     if has_jac:
         return jac(t, y), SUCCESS
     n = y.size
     J = np.empty((n, n))
+    delta = (y + _increments(y, fy, w, hgamma)) - y  # the step y really took
     for j in range(n):
-        delta = math.sqrt(EPS) * max(1.0, abs(y[j]))
         yj = y.copy()
-        yj[j] += delta
+        yj[j] += delta[j]
         fj, code = call_f(f, t, yj, cnt)
         if code != SUCCESS:
             return J, code
-        J[:, j] = (fj - fy) / delta
+        J[:, j] = (fj - fy) / delta[j]
     return J, SUCCESS
 
 

@@ -27,7 +27,7 @@ import numba
 import numpy as np
 
 from ..control import step_factor
-from ..steppers.radau import KEEP_H, PREDICT, THET
+from ..steppers.radau import KEEP_H, PREDICT, SMALL_SYSTEM, THET, THET_FD
 from .driver import (
     DIVERGED,
     EPS,
@@ -208,6 +208,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     lu_h = -1.0  # h of the factors; -1: none valid
     t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))  # last step's collocation polynomial
     faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
+    thet = THET if has_jac or n <= SMALL_SYSTEM else THET_FD  # radau.jac_reuse_theta
     ctl = np.zeros(3)
     Z, y_new = np.zeros((s, n)), y
     while code == SUCCESS and t < t1:
@@ -225,7 +226,8 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             if code != SUCCESS:
                 break
             if not have_J or need_jac:
-                J, code = jacobian(f, jac, has_jac, t, y, f0, cnt)
+                w = atol + rtol * np.abs(y)
+                J, code = jacobian(f, jac, has_jac, t, y, f0, w, h / mu, cnt)
                 have_J, J_fresh, need_jac, lu_h = True, True, False, -1.0
                 if code != SUCCESS:
                     break
@@ -275,7 +277,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             if code != SUCCESS:
                 break
             f0_t, first, rejected, J_fresh = t + h, False, False, False
-            need_jac = theta > THET
+            need_jac = theta > thet
             if not need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
                 h_next = h  # keep h, and with it the LU factors
             t, y = (t1 if last else t + h), y_new

@@ -31,7 +31,8 @@ Heuristics (RADAU5's): Newton stops when ``eta ||dW|| <= fnewt``,
 iteration (so a step may need a single iteration); a contraction
 ``theta >= 0.99`` or a predicted miss of ``fnewt`` within ``NIT[s]``
 iterations (7 and 12, RADAU's counts) rejects the step early; ``J`` is kept
-while ``theta <= 0.001``; a new ``h`` within ``[1, 1.2] h`` is not taken, so
+while ``theta <= 0.001``, or 0.1 for a finite-difference ``J`` of a larger
+system (:func:`jac_reuse_theta`); a new ``h`` within ``[1, 1.2] h`` is not taken, so
 that the LU factorisations are kept; the safety factor falls with the number
 of Newton iterations; the step-size controller is Gustafsson's predictive one
 (:class:`robonum.StepController` with ``predictive=True``).
@@ -51,63 +52,50 @@ transformation, computed in double precision, reproduces ``A`` only to about
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
-from .. import _scipy, methods
+from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
 from ..dense import CollocationPiece
 from ..errors import NonlinearSolveError
 from .base import Stepper, check_h
+from .radau_constants import constants
 
 _EPS = np.finfo(float).eps
 STAGES = (3, 5)
 NIT = {3: 7, 5: 12}  # Newton iterations per step (RADAU: 7 and 7 + 5)
-THET = 1e-3  # keep J while the contraction rate stays below this
+THET = 1e-3  # keep an analytic J while the contraction rate stays below this
+THET_FD = 0.1  # ... a finite-difference J of a larger system: RADAU5's advice for a costly J
+SMALL_SYSTEM = 10  # equations: RADAU5 advises 0.001 "for small systems"
 KEEP_H = (1.0, 1.2)  # a proposed h/h_old in this band keeps h (and the LUs)
 PREDICT = True
 AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
+def jac_reuse_theta(problem) -> float:
+    """The contraction rate up to which a step keeps ``J``: ``THET`` or ``THET_FD``.
+
+    RADAU5's documentation of WORK(3): 0.001 by default and "for small
+    systems", 0.1 "when Jacobian evaluations are costly".  Costly here: a
+    finite-difference ``J`` of more than ``SMALL_SYSTEM`` equations.  Measured
+    without ``jac`` (f-calls counted by a wrapper, rtol 1e-4 ... 1e-8, the work
+    at equal digits over SciPy's better of Radau and BDF): a chain of 20 links
+    (``n = 42``) 1.6-1.7 with 0.001, 0.57-0.81 with 0.1; with ``jac_sparsity``
+    (6 column groups) 0.65-1.07 and 0.54-0.90; HIRES (``n = 8``) 0.67-0.96
+    with 0.001 but up to 1.29 with 0.1 (a fresh ``J`` also sharpens the error
+    estimate, which ``J`` filters).  The cost of a ``J`` alone (``n``, or the
+    number of column groups, against a Newton iteration's ``s`` calls) did not
+    separate these cases; the size did.
+    """
+    if problem.jac is not None or problem.n <= SMALL_SYSTEM:
+        return THET
+    return THET_FD
+
+
 def stages_for(rtol: float) -> int:
     """The policy behind ``method="radau"``: 5 stages at ``rtol <= AUTO_RTOL``, else 3."""
     return 5 if rtol <= AUTO_RTOL else 3
-
-
-@lru_cache(maxsize=None)
-def constants(s: int) -> dict:
-    """The transformed method: ``c``, ``A``, ``T``, ``Tinv``, ``mu``, ``kappas``, ``tics``, ``e``, ``Vinv``.
-
-    ``kappas[j] = a_j - i b_j`` and ``tics[j] = Tinv[2j+1] + i Tinv[2j+2]``
-    give the ``j``-th complex system; ``e = (b_hat - b)^T A^{-1}``;
-    ``Vinv`` maps the stage increments to the coefficients of the collocation
-    polynomial in ``(t - t_n)/h``.  Treat as read-only (cached).
-    """
-    # the catalogue's closed form for 3 stages (nodes (4 -+ sqrt 6)/10), else from the Radau points
-    tab = methods.get("radau3") if s == 3 else methods.radau_iia(s)
-    A, c, b = tab.A, tab.c, tab.b
-    Ainv = np.linalg.inv(A)
-    lam, V = np.linalg.eig(Ainv)
-    ir = int(np.argmin(np.abs(lam.imag)))
-    upper = [int(i) for i in np.argsort(-lam.imag) if lam[i].imag > 1e-8]  # one of each pair
-    cols = [V[:, ir].real] + [part for i in upper for part in (V[:, i].real, V[:, i].imag)]
-    T = np.column_stack(cols)
-    Tinv = np.linalg.inv(T)
-    Lam = Tinv @ Ainv @ T
-    mu = Lam[0, 0]
-    pairs = range(len(upper))
-    kappas = [complex(Lam[2 * j + 1, 2 * j + 1], -Lam[2 * j + 1, 2 * j + 2]) for j in pairs]
-    gamma0 = 1.0 / mu
-    # sum_i b_hat_i c_i^(k-1) = 1/k for k = 1..s, the first with gamma0 taken out
-    b_hat = np.linalg.solve(
-        np.vstack([c**k for k in range(s)]), [1.0 - gamma0] + [1.0 / k for k in range(2, s + 1)]
-    )
-    e = (b_hat - b) @ Ainv  # err = ... gamma0 h f0 + e @ Z
-    Vinv = np.linalg.inv(np.vander(c, s + 1, increasing=True)[:, 1:])  # Z -> coefficients
-    tics = [Tinv[2 * j + 1] + 1j * Tinv[2 * j + 2] for j in pairs]
-    return dict(A=A, c=c, T=T, Tinv=Tinv, mu=mu, kappas=kappas, tics=tics, e=e, Vinv=Vinv)
 
 
 def _rms(v) -> float:
@@ -185,7 +173,9 @@ class RadauIIA(Stepper):
 
     def init(self, work, t0, y0, h):
         check_h(h)
-        return _State()
+        state = _State()
+        state.thet = jac_reuse_theta(work.problem)
+        return state
 
     def seed(self, state, t, y, fy):
         state.f0, state.f0_t = fy, t
@@ -261,12 +251,13 @@ class RadauIIA(Stepper):
         if state.f0 is None or state.f0_t != t:
             state.f0, state.f0_t = work.f(t, y), t
         for attempt in (0, 1):
+            scale = self.atol + self.rtol * np.abs(y)
             if state.J is None or state.need_jac:
-                state.J, state.J_fresh, state.need_jac = work.jac(t, y, state.f0), True, False
+                J = work.jac(t, y, state.f0, w=scale, hgamma=h / self.C["mu"])
+                state.J, state.J_fresh, state.need_jac = J, True, False
                 state.lu = None
             if state.lu is None or state.lu_h != h:
                 self._factor(work, state, h)
-            scale = self.atol + self.rtol * np.abs(y)
             Z, nit, fail = self._newton(work, state, t, y, h, scale)
             if Z is not None:
                 break
@@ -315,7 +306,7 @@ class RadauIIA(Stepper):
         state.f0, state.f0_t = work.f(t + h, y_new), t + h
         state.first = state.rejected = False
         state.J_fresh = False
-        state.need_jac = state.theta > THET
+        state.need_jac = state.theta > state.thet
         if not state.need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
             h_next = h
         return True, h_next
