@@ -148,3 +148,13 @@ def test_chain_with_sparsity_needs_fewer_calls_for_the_same_steps():
     saved = plain.nfev - grouped.nfev
     assert saved >= 0.9 * grouped.njev * (p.n - groups)
     assert np.allclose(grouped.y[:, -1], plain.y[:, -1], rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7])
+def test_chain_pattern_covers_its_jacobian(n):
+    p = chains.flexible_chain(n=n, K3=1e9, b_link=0.1)
+    rng = np.random.default_rng(n)
+    for _ in range(5):
+        J = p.jac(0.0, p.y0 + rng.normal(size=p.n))
+        assert np.all(p.jac_sparsity[J != 0])
+    assert p.jac_groups.max() + 1 == min(p.n, 6)

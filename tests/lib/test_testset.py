@@ -8,7 +8,7 @@ import robonum as rn
 from robonum.book import bench
 from robonum.problems import testset
 
-ATOL = {"hires": 1e-16, "rober": 1e-20, "vdpol": 1e-12}
+ATOL = {"hires": 1e-16, "rober": 1e-20, "vdpol": 1e-12, "orego": 1e-12}
 
 
 @pytest.mark.parametrize("name", testset.NAMES)
@@ -33,7 +33,7 @@ def test_jacobian_matches_differences(name):
 @pytest.mark.parametrize("method", ["radau5", "bdf"])
 def test_ours_reach_digits(name, method):
     p = testset.testset_problem(name)
-    atol = {"hires": 1e-10, "rober": 1e-14, "vdpol": 1e-8}[name]
+    atol = {"hires": 1e-10, "rober": 1e-14, "vdpol": 1e-8, "orego": 1e-8}[name]
     s = rn.solve_ivp(p.f, p.t_span, p.y0, method=method, rtol=1e-8, atol=atol, jac=p.jac)
     assert s.success and testset.digits(s.y[:, -1], p.params["reference"]) > 3.5
 
@@ -43,7 +43,7 @@ def test_digits_and_bad_names():
     assert testset.digits([1.1, 2.0], [1.0, 2.0]) == pytest.approx(1.0)
     assert testset.digits([np.nan, 2.0], [1.0, 2.0]) == 0.0
     with pytest.raises(ValueError):
-        testset.testset_problem("orego")
+        testset.testset_problem("e5")
     with pytest.raises(ValueError):
         testset.digits([1.0], [1.0, 2.0])
 
@@ -108,3 +108,39 @@ def test_cost_ratio_reads_the_other_front_at_each_runs_digits():
     assert bench.cost_ratio(mine[:1], other, key="cpu")[0] == pytest.approx(0.5)
     with pytest.raises(ValueError, match="key"):
         bench.cost_ratio(mine, other, key="steps")
+
+
+def test_run_counts_every_call_on_both_sides():
+    """``calls`` counts the finite-difference Jacobian's f-calls too; SciPy's nfev leaves them out."""
+    p = testset.rober()
+    kw = dict(rtol=1e-4, atol=1e-10, jac=False)
+    ours = bench.run(p, "robonum", "bdf", **kw)
+    theirs = bench.run(p, "scipy", "BDF", **kw)
+    assert ours["ok"] and theirs["ok"]
+    # our nfev already counts the differences; one more call: ODEProblem checks f at (t0, y0)
+    assert ours["calls"] == ours["nfev"] + 1
+    assert theirs["calls"] >= theirs["nfev"] + 3 * theirs["njev"]  # n = 3 calls a Jacobian
+    given = bench.run(p, "scipy", "BDF", rtol=1e-4, atol=1e-10)
+    assert given["calls"] == given["nfev"]  # with jac, nothing is left out
+
+
+def test_run_gives_the_chain_its_sparsity_without_jac():
+    p = rn.problems.chains.flexible_chain(n=10, t_span=(0.0, 0.2))
+    ref = solve_ivp(p.f, p.t_span, p.y0, method="Radau", rtol=1e-10, atol=1e-12, jac=p.jac).y[:, -1]
+    grouped = bench.run(p, "robonum", "bdf", 1e-6, 1e-9, ref, jac=False)
+    plain = bench.run(p.replace(jac_sparsity=None), "robonum", "bdf", 1e-6, 1e-9, ref, jac=False)
+    groups = int(p.jac_groups.max()) + 1
+    assert grouped["ok"] and groups == 6
+    assert plain["calls"] - grouped["calls"] >= 0.9 * grouped["njev"] * (p.n - groups)
+
+
+def test_run_does_not_count_a_non_finite_end_as_success():
+    p = rn.ODEProblem(lambda t, y: -y, [1.0], (0.0, 1.0), params={"reference": np.array([1.0])})
+
+    def nan_solver(f, t_span, y0, **kw):
+        sol = solve_ivp(f, t_span, y0, **kw)
+        sol.y[:, -1] = np.nan
+        return sol
+
+    r = bench.run(p, nan_solver, "RK45", 1e-6, 1e-9, jac=False)
+    assert not r["ok"] and r["digits"] == 0.0

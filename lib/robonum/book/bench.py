@@ -32,36 +32,52 @@ def run(
     reference=None,
     floor: float = 0.0,
     repeats: int = 1,
+    jac: bool = True,
 ) -> dict:
-    """One work-precision point: ``nfev``, best CPU seconds of ``repeats``, digits at ``t_end``.
+    """One work-precision point: f-calls, best CPU seconds of ``repeats``, digits at ``t_end``.
 
     ``solver`` is ``"robonum"`` (``rn.solve_ivp``), ``"scipy"``
     (``scipy.integrate.solve_ivp``) or any function with their signature
     (``robonum.fast.solve_ivp``); ``method`` is that solver's method (for
-    ``"robonum"`` also a stepper, ``RadauIIA(5)``); the problem's analytic
-    Jacobian is given to all.
+    ``"robonum"`` also a stepper, ``RadauIIA(5)``).  ``jac=True`` gives every
+    code the problem's analytic Jacobian; ``jac=False`` gives none, and the
+    problem's ``jac_sparsity`` (if any) to the codes that take it.
+    ``calls`` counts every call of ``f`` with a wrapper, the finite-difference
+    Jacobian's included, on both sides alike (SciPy's ``nfev`` leaves those out;
+    a compiled solver, which cannot call a Python wrapper, counts them in ``nfev``).
     """
     if not callable(solver):
         check.one_of("solver", solver, ("robonum", "scipy"))
     repeats = check.integer("repeats", repeats, 1, 20)
+    jac = check.boolean("jac", jac)
     ref = problem.params["reference"] if reference is None else reference
     call = solver if callable(solver) else ivp_solve if solver == "robonum" else scipy_solve
+    options = dict(jac=problem.jac) if jac else {}
+    if (
+        not jac
+        and problem.jac_sparsity is not None
+        and method in ("radau", "radau5", "bdf", "Radau", "BDF")
+    ):
+        options["jac_sparsity"] = problem.jac_sparsity
+    counter = [0]
+
+    def f(t, y):
+        counter[0] += 1
+        return problem.f(t, y)
+
+    fun = problem.f if callable(solver) else f
     best, sol = np.inf, None
     for _ in range(repeats):
+        counter[0] = 0
         tic = time.process_time()
         sol = call(
-            problem.f,
-            problem.t_span,
-            problem.y0.copy(),
-            method=method,
-            rtol=rtol,
-            atol=atol,
-            jac=problem.jac,
+            fun, problem.t_span, problem.y0.copy(), method=method, rtol=rtol, atol=atol, **options
         )
         best = min(best, time.process_time() - tic)
-    ok = bool(sol.success)
+    ok = bool(sol.success) and bool(np.all(np.isfinite(sol.y[:, -1])))
     return dict(
         nfev=int(sol.nfev),
+        calls=int(sol.nfev) if callable(solver) else counter[0],
         njev=int(sol.njev),
         nlu=int(sol.nlu),
         cpu=best,
@@ -135,7 +151,7 @@ def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
     reaches more digits; :func:`work_at`).  ``None`` where no code has two
     successful runs or every such code stays below ``target`` (no extrapolation).
     """
-    check.one_of("key", key, ("nfev", "cpu"))
+    check.one_of("key", key, ("nfev", "calls", "cpu"))
     found = []
     for runs in codes:
         ok = [c for c in runs if c["ok"]]
@@ -154,7 +170,7 @@ def cost_ratio(runs, others, key: str = "nfev") -> list:
     that accuracy.  ``None`` where the run failed, where fewer than two of
     ``others`` succeeded, or above the digits they reach (no extrapolation).
     """
-    check.one_of("key", key, ("nfev", "cpu"))
+    check.one_of("key", key, ("nfev", "calls", "cpu"))
     out = []
     for c in runs:
         w = better_work_at([others], c["digits"], key) if c["ok"] else None

@@ -58,7 +58,8 @@ def flexible_chain(
     1996): the tangent stiffness is ``K + 3 K3 δ²``, doubled at
     ``δ = 1 mrad`` by ``K3 ≈ 3e9 N·m/rad³`` with the default ``K``.
 
-    Jacobian (analytic): ``[[0, I], [-M⁻¹ (L(k) + G(q)), -M⁻¹ (D L(1) + B)]]`` with
+    Jacobian (analytic, and its pattern as ``jac_sparsity``: four tridiagonal or
+    empty blocks, 6 column groups for any ``n``): ``[[0, I], [-M⁻¹ (L(k) + G(q)), -M⁻¹ (D L(1) + B)]]`` with
     ``L(k)`` the path Laplacian weighted by the joints' tangent stiffness
     ``k_j = K + 3 K3 δ_j²`` (tridiagonal), ``M = diag(J_i)``,
     ``G = diag(mgd cos q_i)``, ``B = diag(b_i)``.  Stiffness: by Gershgorin
@@ -127,8 +128,16 @@ def flexible_chain(
         "mgd_Nm": mgd,
         "tau_Nm": tau,
     }
+    band = lap != 0  # each body feels its neighbours only: tridiagonal blocks
+    pattern = np.block([[np.zeros((m, m), bool), np.eye(m, dtype=bool)], [band, band]])
     return ODEProblem(
-        f, y0, t_span, jac=jac, name=f"flexible chain (n={n}, K={K:g} N·m/rad)", params=params
+        f,
+        y0,
+        t_span,
+        jac=jac,
+        name=f"flexible chain (n={n}, K={K:g} N·m/rad)",
+        params=params,
+        jac_sparsity=pattern,
     )
 
 

@@ -1,7 +1,8 @@
-"""Three stiff problems of the IVP test set (Mazzia & Magherini 2008) with their reference values.
+"""Four stiff problems of the IVP test set (Mazzia & Magherini 2008) with their reference values.
 
 ``hires()`` (8 chemical species, ``t in [0, 321.8122]``), ``rober()``
-(Robertson's reaction to ``t = 1e11``) and ``vdpol()`` (Van der Pol in the
+(Robertson's reaction to ``t = 1e11``), ``orego()`` (the Oregonator on
+``[0, 360]``) and ``vdpol()`` (Van der Pol in the
 test set's scaling ``eps y2' = (1 - y1^2) y2 - y1`` with ``eps = 1e-6``,
 ``t in [0, 2]``).  Each problem's ``params["reference"]`` is ``y(t_end)`` as
 published with the test set (computed there with RADAU5/MEBDFI at tight
@@ -12,7 +13,7 @@ The book's benchmark harness (work-precision runs, fronts, cost ratios) lives
 in the book layer, :mod:`robonum.book.bench`.
 
 Reference: F. Mazzia and C. Magherini, *Test Set for Initial Value Problem
-Solvers*, release 2.4 (2008), problems HIRES, ROBER and VDPOL.
+Solvers*, release 2.4 (2008), problems HIRES, ROBER, OREGO and VDPOL.
 """
 
 from __future__ import annotations
@@ -39,7 +40,9 @@ ROBER_END = 1e11
 ROBER_REF = np.array([0.2083340149701255e-7, 0.8333360770334713e-13, 0.9999999791665050])
 VDPOL_END = 2.0
 VDPOL_REF = np.array([0.1706167732170483e1, -0.8928097010247975])
-NAMES = ("hires", "rober", "vdpol")
+OREGO_END = 360.0
+OREGO_REF = np.array([0.1000814870318523e1, 0.1228178521549917e4, 0.1320554942846706e3])
+NAMES = ("hires", "rober", "vdpol", "orego")
 
 
 def hires() -> ODEProblem:
@@ -125,10 +128,46 @@ def vdpol() -> ODEProblem:
     )
 
 
+def orego() -> ODEProblem:
+    """OREGO: the Oregonator (Field-Noyes model of the Belousov-Zhabotinskii reaction), problem 3.
+
+    ``y1' = s (y2 + y1 (1 - q y1 - y2))``, ``y2' = (y3 - (1 + y1) y2) / s``,
+    ``y3' = w (y1 - y3)`` with ``s = 77.27``, ``w = 0.161``, ``q = 8.375e-6``,
+    ``y0 = (1, 2, 3)`` on ``[0, 360]``: components spanning five decades that
+    jump in relaxation oscillations.
+    """
+    s, w, q = 77.27, 0.161, 8.375e-6
+
+    def f(t, y):
+        y1, y2, y3 = y
+        return np.array(
+            [s * (y2 + y1 * (1.0 - q * y1 - y2)), (y3 - (1.0 + y1) * y2) / s, w * (y1 - y3)]
+        )
+
+    def jac(t, y):
+        y1, y2, _ = y
+        return np.array(
+            [
+                [s * (1.0 - 2.0 * q * y1 - y2), s * (1.0 - y1), 0.0],
+                [-y2 / s, -(1.0 + y1) / s, 1.0 / s],
+                [w, 0.0, -w],
+            ]
+        )
+
+    return ODEProblem(
+        f,
+        [1.0, 2.0, 3.0],
+        (0.0, OREGO_END),
+        jac=jac,
+        name="OREGO",
+        params={"reference": OREGO_REF.copy()},
+    )
+
+
 def testset_problem(name: str) -> ODEProblem:
-    """``"hires"``, ``"rober"`` or ``"vdpol"``."""
+    """``"hires"``, ``"rober"``, ``"vdpol"`` or ``"orego"``."""
     check.one_of("name", name, NAMES)
-    return {"hires": hires, "rober": rober, "vdpol": vdpol}[name]()
+    return {"hires": hires, "rober": rober, "vdpol": vdpol, "orego": orego}[name]()
 
 
 def digits(y_end, reference, floor: float = 0.0) -> float:
