@@ -78,6 +78,7 @@ def solve_ivp(
     atol: float = 1e-6,
     jac=None,
     jac_sparsity=None,
+    nonnegative=None,
     first_step=None,
     max_step=np.inf,
     dense_output: bool = False,
@@ -92,6 +93,9 @@ def solve_ivp(
     ``jac_sparsity`` (as SciPy's): an ``(n, n)`` pattern of the nonzeros of ``df/dy``;
     without ``jac`` the finite-difference Jacobian then costs one ``f``-call per
     group of columns with no common row, not one per column.
+    ``nonnegative``: ``True`` or the indices of components the exact solution keeps
+    ``>= 0``; a run whose solution falls below ``-1000 atol`` there ends with
+    ``status = -1``, reason ``"negative"`` (checked, not enforced).
     ``rtol`` in [1e-14, 1], ``atol > 0``; ``first_step``, ``max_step`` > 0;
     ``t_eval`` sorted times inside ``t_span`` (at most 1e6); ``max_steps``
     (accepted + rejected) caps the run, which then stops with reason
@@ -101,7 +105,15 @@ def solve_ivp(
     """
     stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
-    problem = ODEProblem(fun, y0, t_span, jac=jac, name="solve_ivp", jac_sparsity=jac_sparsity)
+    problem = ODEProblem(
+        fun,
+        y0,
+        t_span,
+        jac=jac,
+        name="solve_ivp",
+        jac_sparsity=jac_sparsity,
+        nonnegative=nonnegative,
+    )
     if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
         max_step = check.positive("max_step", max_step)
     else:

@@ -59,6 +59,29 @@ class Record:
         self.fail("diverged", f"diverged at t = {t:.6g}: {what}")
         return True
 
+    def negative(self, t, y, which, slack) -> bool:
+        """A component declared nonnegative below ``-slack``: record the point and fail."""
+        i = first_negative(y, which, slack)
+        if i is None:
+            return False
+        self.ts.append(t)
+        self.ys.append(y)
+        self.fail("negative", negative_message(t, y, i, slack))
+        return True
+
+
+def first_negative(y, which, slack):
+    """The first index of ``which`` where ``y < -slack``, or ``None``."""
+    below = np.flatnonzero(y[which] < -slack)
+    return int(which[below[0]]) if below.size else None
+
+
+def negative_message(t, y, i, slack) -> str:
+    return (
+        f"lost the solution at t = {t:.6g}: y[{i}] = {y[i]:.3g}, declared nonnegative, is below "
+        f"-{slack:.3g}; a tolerance too loose, or a Jacobian that disagrees with f"
+    )
+
 
 def run(
     problem,
@@ -87,6 +110,8 @@ def run(
     finished, propose, judge, keep = policy.finished, policy.propose, policy.judge, policy.keep
     step, diverged, ts, ys = stepper.step, rec.diverged, rec.ts, rec.ys
     underflow = policy.underflow
+    which, slack = problem.nonnegative, getattr(policy, "domain_slack", None)
+    negative = rec.negative if which is not None and slack is not None else None
     with np.errstate(over="ignore", invalid="ignore"):
         try:
             h, f0 = policy.start(work, stepper, t0, y, t1)
@@ -112,7 +137,7 @@ def run(
                 if accepted:
                     t_old, y_old, t, y = t, y, t_new, y_new
                     nsteps += 1
-                    if diverged(t, y):
+                    if diverged(t, y) or (negative is not None and negative(t, y, which, slack)):
                         break
                     if dense:
                         pieces.append(stepper.interpolant(work, state, t_old, t - t_old, y_old, y))
@@ -151,4 +176,4 @@ def run(
     return sol
 
 
-__all__ = ["run", "bound_of", "Record"]
+__all__ = ["run", "bound_of", "Record", "first_negative", "negative_message"]

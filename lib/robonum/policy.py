@@ -86,8 +86,18 @@ class EqualSteps:
         return self.h, {}
 
 
+DOMAIN_SLACK = 1000  # a component declared >= 0 may dip to -1000 atol before a run is "lost"
+
+
 class Controlled:
-    """Steps chosen by ``controller`` from the stepper's error estimate."""
+    """Steps chosen by ``controller`` from the stepper's error estimate.
+
+    ``domain_slack`` (``DOMAIN_SLACK * atol``): how far below zero a component the
+    problem declares nonnegative may go.  A run within its tolerance errs by about
+    ``atol`` near zero (measured: no run of HIRES, ROBER or OREGO at rtol 1e-2 ...
+    1e-10, with or without ``jac``, went below 0 at all); ROBER's lost runs of
+    issue 24 ended at ``y1 = -8.2e6``.
+    """
 
     retries = True
 
@@ -101,6 +111,7 @@ class Controlled:
     ):
         self.controller, self.rtol, self.atol = controller, rtol, atol
         self.first_step, self.max_step = first_step, max_step
+        self.domain_slack = DOMAIN_SLACK * atol
 
     def start(self, work, stepper, t0, y0, t1):
         self.controller.reset()
@@ -146,6 +157,7 @@ class StepRule:
 
     retries = False
     underflow = None  # the rule's steps are checked when it gives them
+    domain_slack = None
 
     def __init__(self, rule):
         check.callable_("step", rule)

@@ -15,13 +15,13 @@ import math
 import numpy as np
 
 from . import _validate as check
-from . import jacobian
+from .declarations import components as _components
+from .declarations import sparsity as _sparsity
 from .errors import EvaluationError
 
 _F64 = np.dtype(np.float64)
 MAX_DIM = 100_000  # state size; an (n, n) Jacobian of this size would already be 80 GB
 GAMMA_MAX = 1e3  # 1/s: damping beyond this is an overdamped, stiff problem
-MAX_SPARSITY_DIM = 10_000  # jac_sparsity: the solvers factor a dense (n, n) matrix (800 MB here)
 
 
 def _call(name, fn, *args):
@@ -65,23 +65,6 @@ def _as_output(name, out, shape, t, y=None) -> np.ndarray:
     return arr
 
 
-def _sparsity(pattern, n: int):
-    """``(pattern as a read-only bool array, column groups)``, or ``(None, None)``."""
-    if pattern is None:
-        return None, None
-    if n > MAX_SPARSITY_DIM:
-        raise ValueError(f"jac_sparsity is for n <= {MAX_SPARSITY_DIM}, got n = {n}")
-    dense = np.asarray(pattern.toarray() if hasattr(pattern, "toarray") else pattern)
-    if dense.dtype == bool:  # a mask is the natural way to say it
-        dense = dense.astype(float)
-    S = check.real_array("jac_sparsity", dense, ndim=2)
-    if S.shape != (n, n):
-        raise ValueError(f"jac_sparsity must have shape ({n}, {n}), got {S.shape}")
-    S = S != 0
-    S.setflags(write=False)
-    return S, jacobian.group_columns(S)
-
-
 class ODEProblem:
     """``y' = f(t, y)`` on ``t_span`` from ``y0``.
 
@@ -96,6 +79,12 @@ class ODEProblem:
         Nonzeros mark where ``df_i/dy_j`` may be nonzero; forward differences then
         perturb columns with no common row together (:mod:`robonum.jacobian`),
         one ``f``-call per group instead of per column.  Ignored when ``jac`` is given.
+    nonnegative : ``True`` or a sequence of component indices, optional
+        Components the exact solution keeps ``>= 0`` (concentrations, masses).
+        An adaptive run whose solution falls below ``-DOMAIN_SLACK * atol`` there
+        has lost the solution and ends with ``status = -1``, reason
+        ``"negative"`` (checked, not enforced: MATLAB's ``NonNegative`` option
+        changes the solution instead).
     exact : callable ``exact(t) -> array of shape (n,)``, optional
         Exact solution (checked against ``y0`` at ``t0``), used by error studies.
     name : str
@@ -118,6 +107,7 @@ class ODEProblem:
         name: str = "ODE",
         params=None,
         jac_sparsity=None,
+        nonnegative=None,
     ):
         check.callable_("f", f)
         for label, fn in (("jac", jac), ("exact", exact)):
@@ -133,6 +123,9 @@ class ODEProblem:
         self.params = dict(params or {})
         t0, n = self.t_span[0], y0.size
         self.jac_sparsity, self.jac_groups = _sparsity(jac_sparsity, n)
+        self.nonnegative = _components("nonnegative", nonnegative, n)
+        if self.nonnegative is not None and np.any(y0[self.nonnegative] < 0):
+            raise ValueError("y0 must be >= 0 in the components declared nonnegative")
         _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0)
         if jac is not None:
             _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0)
@@ -159,6 +152,7 @@ class ODEProblem:
             name=self.name,
             params=self.params,
             jac_sparsity=self.jac_sparsity,
+            nonnegative=self.nonnegative,
         )
 
     def on_grid(self, h: float) -> "ODEProblem":

@@ -15,6 +15,8 @@ reason              meaning
 ``"newton_failed"`` the nonlinear equations of an implicit step were not solved
 ``"step_underflow"`` an adaptive step fell below the rounding level of ``t``
 ``"max_steps"``     an adaptive run used up its step budget
+``"negative"``      a component the problem declares nonnegative fell below
+                    ``-1000 atol``: the run lost the solution
 ==================  ============================================================
 
 ``y`` has shape ``(n, len(t))`` as in ``solve_ivp``.  A Hamiltonian run also
@@ -29,7 +31,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 SUCCESS, FAILURE, EVENT = 0, -1, 1
-REASONS = ("success", "diverged", "nan_in_f", "newton_failed", "step_underflow", "max_steps")
+REASONS = (
+    "success",
+    "diverged",
+    "nan_in_f",
+    "newton_failed",
+    "step_underflow",
+    "max_steps",
+    "negative",
+)
 LAYOUTS = ("state", "hamiltonian", "so3")
 
 

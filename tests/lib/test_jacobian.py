@@ -158,3 +158,60 @@ def test_chain_pattern_covers_its_jacobian(n):
         J = p.jac(0.0, p.y0 + rng.normal(size=p.n))
         assert np.all(p.jac_sparsity[J != 0])
     assert p.jac_groups.max() + 1 == min(p.n, 6)
+
+
+@pytest.mark.parametrize("method", ["radau5", "bdf"])
+def test_a_lost_run_on_a_nonnegative_problem_is_no_success(method):
+    """ROBER's concentrations are declared nonnegative: a run ending on y ~ (-8e6, ., 8e6)
+    (issue 24's lost runs) must say so; a right run is untouched."""
+    p = ts.rober()
+    y = np.array([-8.2e6, -4e-6, 8.2e6])
+    assert rn.loop.first_negative(y, p.nonnegative, 1000 * 1e-10) == 0
+    assert rn.loop.first_negative(np.array([1.0, -1e-8, 0.0]), p.nonnegative, 1e-7) is None
+    right = rn.solve_ivp(
+        p.f, p.t_span, p.y0, method=method, rtol=1e-4, atol=1e-10, nonnegative=True
+    )
+    assert right.success
+    # The check reads only the solution: a declaration the solution breaks (y = 1 - t) is caught
+    lost = rn.solve_ivp(
+        lambda t, y: -np.ones(1),
+        (0.0, 3.0),
+        [1.0],
+        method=method,
+        rtol=1e-6,
+        atol=1e-9,
+        nonnegative=True,
+    )
+    assert lost.status == -1 and lost.reason == "negative"
+    assert "y[0]" in lost.message and "declared nonnegative" in lost.message
+    assert lost.y[0, -1] < -1000 * 1e-9 and lost.t[-1] <= 3.0
+
+
+def test_the_compiled_loop_reports_a_lost_run_too():
+    from robonum import fast
+
+    def f(t, y):
+        return np.array([-1.0 - 0.0 * y[0]])  # y = 1 - t goes negative at t = 1
+
+    sol = fast.solve_ivp(f, (0.0, 3.0), [1.0], rtol=1e-6, atol=1e-9, nonnegative=[0])
+    assert sol.reason == "negative" and sol.status == -1
+    assert 1.0 < sol.t[-1] <= 3.0 and sol.y[0, -1] < -1e-6
+    ok = fast.solve_ivp(f, (0.0, 0.5), [1.0], rtol=1e-6, atol=1e-9, nonnegative=[0])
+    assert ok.success
+
+
+def test_nonnegative_is_validated():
+    f = lambda t, y: -y  # noqa: E731
+    with pytest.raises(ValueError, match=r"nonnegative must be True or indices in \[0, 1\]"):
+        rn.ODEProblem(f, [1.0, 1.0], (0, 1), nonnegative=[2])
+    with pytest.raises(ValueError, match="y0 must be >= 0"):
+        rn.ODEProblem(f, [1.0, -1.0], (0, 1), nonnegative=True)
+    p = rn.ODEProblem(f, [1.0, 1.0], (0, 1), nonnegative=[1, 0])
+    assert list(p.nonnegative) == [0, 1]
+    with pytest.raises(ValueError, match="nonnegative has 3 entries; at most 2"):
+        rn.ODEProblem(f, [1.0, 1.0], (0, 1), nonnegative=[1, 1, 0])
+    # fixed steps know no tolerance: not checked (the truncation error is the lesson)
+    sol = rn.integrate(
+        rn.ODEProblem(lambda t, y: -3 * y, [1.0], (0, 1), nonnegative=True), "euler", 0.5
+    )
+    assert sol.success and sol.y[0, 1] < 0

@@ -59,6 +59,8 @@ def run(
         and method in ("radau", "radau5", "bdf", "Radau", "BDF")
     ):
         options["jac_sparsity"] = problem.jac_sparsity
+    if problem.nonnegative is not None and (callable(solver) or solver == "robonum"):
+        options["nonnegative"] = problem.nonnegative  # SciPy has no such check
     counter = [0]
 
     def f(t, y):

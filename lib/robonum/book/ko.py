@@ -49,6 +49,7 @@ REASONS_KO = {
     "newton_failed": "암시적 걸음의 방정식을 풀지 못했습니다",
     "step_underflow": "간격이 반올림 수준까지 줄었습니다",
     "max_steps": "걸음 수 한도에 도달했습니다",
+    "negative": "음수가 될 수 없는 성분이 음수가 되었습니다: 해를 잃었습니다",
 }
 
 
@@ -80,6 +81,8 @@ def run_message(sol: Solution, *, success: str = "") -> str:
         text = f"t = {t}에서 간격이 반올림 수준까지 줄어 더 나아갈 수 없습니다"
     elif sol.reason == "max_steps":
         text = f"t = {t}에서 걸음 수 한도에 도달했습니다"
+    elif sol.reason == "negative":
+        text = f"t = {t}에서 음수가 될 수 없는 성분이 음수가 되었습니다. 해를 잃었습니다"
     else:
         text = REASONS_KO.get(sol.reason, sol.reason)
     return sentences(text)

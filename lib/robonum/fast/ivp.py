@@ -17,8 +17,8 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from .. import _validate as check
-from ..loop import bound_of
-from ..policy import MAX_ADAPTIVE_STEPS
+from ..loop import bound_of, first_negative, negative_message
+from ..policy import DOMAIN_SLACK, MAX_ADAPTIVE_STEPS
 from ..problem import ODEProblem, _as_output
 from ..solution import FAILURE, SUCCESS, Solution
 from ..steppers.radau import stages_for
@@ -60,6 +60,16 @@ def _run(loop, f, jf, *args):
         ) from None
 
 
+def _first_loss(T, Y, which, slack):
+    """Cut the run at its first point below ``-slack`` in a nonnegative component (as ``loop.run``)."""
+    for row in range(1, T.size):
+        i = first_negative(Y[row], which, slack)
+        if i is not None:
+            msg = negative_message(T[row], Y[row], i, slack)
+            return T[: row + 1], Y[: row + 1], FAILURE, "negative", msg
+    return None
+
+
 def _outcome(code, t, h, y_last, bound, t_end, max_steps):
     """``(status, reason, message)`` for the loop's outcome code, worded as ``rn.solve_ivp``'s."""
     if code == D.SUCCESS:
@@ -98,6 +108,7 @@ def solve_ivp(
     rtol: float = 1e-3,
     atol: float = 1e-6,
     jac=None,
+    nonnegative=None,
     first_step=None,
     max_step=np.inf,
     max_steps: int = 100_000,
@@ -110,12 +121,14 @@ def solve_ivp(
     ``rtol`` in [1e-14, 1], ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
     ``max_steps`` (accepted + rejected) up to 500,000; at most 200 equations.
     Without ``jac`` the Jacobian is taken by forward differences (counted in ``nfev``).
+    ``nonnegative`` as for ``rn.solve_ivp`` (checked on the accepted points after the
+    compiled loop; the run is cut at the first point below ``-DOMAIN_SLACK atol``).
     Returns a :class:`robonum.Solution` with the accepted points, the counters
     and ``info["compile_time"]``, ``info["run_time"]`` (seconds).
     Example: ``fast.solve_ivp(p.f, p.t_span, p.y0, rtol=1e-6, atol=1e-10, jac=p.jac)``.
     """
     check.one_of("method", method, METHODS)
-    problem = ODEProblem(fun, y0, t_span, jac=jac, name="fast.solve_ivp")
+    problem = ODEProblem(fun, y0, t_span, jac=jac, name="fast.solve_ivp", nonnegative=nonnegative)
     n = check.integer("len(y0)", problem.n, 1, MAX_SIZE)
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
@@ -157,6 +170,10 @@ def solve_ivp(
     )
     run_time = time.perf_counter() - tic
     status, reason, message = _outcome(code, t, h, Y[-1], bound, t1, max_steps)
+    if problem.nonnegative is not None:
+        loss = _first_loss(T, Y, problem.nonnegative, DOMAIN_SLACK * atol)
+        if loss is not None:
+            T, Y, status, reason, message = loss
     nfev, njev, nlu, n_newton, nsteps, nreject = (int(x) for x in cnt)
     name = (
         "Radau IIA 5 (adaptive, compiled)"

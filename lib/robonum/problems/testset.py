@@ -7,7 +7,9 @@ test set's scaling ``eps y2' = (1 - y1^2) y2 - y1`` with ``eps = 1e-6``,
 ``t in [0, 2]``).  Each problem's ``params["reference"]`` is ``y(t_end)`` as
 published with the test set (computed there with RADAU5/MEBDFI at tight
 tolerances in quadruple precision; ``tests/lib/test_testset.py`` checks them
-against SciPy at ``rtol = 1e-12``).  :func:`digits` is the test set's
+against SciPy at ``rtol = 1e-12``).  HIRES, ROBER and OREGO declare their
+concentrations ``nonnegative``, so an adaptive run that loses the solution
+says so instead of reporting success.  :func:`digits` is the test set's
 accuracy measure, ``-log10`` of the largest relative error at ``t_end``.
 The book's benchmark harness (work-precision runs, fronts, cost ratios) lives
 in the book layer, :mod:`robonum.book.bench`.
@@ -78,7 +80,13 @@ def hires() -> ODEProblem:
 
     y0 = [1.0, 0, 0, 0, 0, 0, 0, 0.0057]
     return ODEProblem(
-        f, y0, (0.0, HIRES_END), jac=jac, name="HIRES", params={"reference": HIRES_REF.copy()}
+        f,
+        y0,
+        (0.0, HIRES_END),
+        jac=jac,
+        name="HIRES",
+        params={"reference": HIRES_REF.copy()},
+        nonnegative=True,  # concentrations
     )
 
 
@@ -105,6 +113,7 @@ def rober() -> ODEProblem:
         jac=jac,
         name="ROBER",
         params={"reference": ROBER_REF.copy()},
+        nonnegative=True,  # concentrations
     )
 
 
@@ -161,6 +170,7 @@ def orego() -> ODEProblem:
         jac=jac,
         name="OREGO",
         params={"reference": OREGO_REF.copy()},
+        nonnegative=True,  # concentrations
     )
 
 
