@@ -44,3 +44,51 @@ def components(name: str, which, n: int):
     idx = np.unique(idx.astype(np.int64))
     idx.setflags(write=False)
     return idx
+
+
+JAC_MISMATCH = (
+    0.25  # a jac whose J v misses the central difference by this much of its size is wrong
+)
+
+
+def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -> None:
+    """Refuse a ``jac`` that disagrees with ``f`` at ``(t0, y0)``: two more calls of ``f``.
+
+    Along ``v_j = ±sqrt(eps) max(1, |y_j|)`` (signs from a fixed seed, so no column
+    cancels another by design) the central difference ``(f(y0 + v) - f(y0 - v)) / 2``
+    equals ``J v`` up to ``O(|v|^3)`` and rounding; where ``f`` has a kink at ``y0``
+    (a contact starting at touchdown) ``J`` is one-sided, so the forward and the
+    backward difference (``f0 = f(t0, y0)``) are accepted as well.  ``jac`` is refused
+    when every one of them misses ``J v`` by more than
+    ``JAC_MISMATCH max(||J v||_inf, ||difference||_inf) + 1e-3 ||v||_inf / (t1 - t0)``:
+    the last term is a rate a thousand times too slow to matter over the whole interval, so a point
+    where ``J`` vanishes (``f = y^3`` at 0) is no false alarm.  A gross error (the
+    issue-28 examples: ``-1e4 I`` for ``f = -y``) is caught; a deliberate
+    approximation that keeps the dominant terms passes.  Checked once, at ``y0``.
+    """
+    rng = np.random.default_rng(20241205)  # PCG64: the same signs on every platform
+    v = np.where(rng.random(y0.size) < 0.5, -1.0, 1.0) * np.sqrt(np.finfo(float).eps)
+    v = v * np.maximum(1.0, np.abs(y0))
+    try:
+        with np.errstate(all="ignore"):
+            plus = np.asarray(f(t0, y0 + v), dtype=float).reshape(y0.shape)
+            minus = np.asarray(f(t0, y0 - v), dtype=float).reshape(y0.shape)
+    except Exception:  # noqa: BLE001 -- f fails next to y0: the run reports it where it happens
+        return
+    with np.errstate(all="ignore"):
+        Jv, slow = J @ v, 1e-3 * float(np.max(np.abs(v))) / (t1 - t0)
+        misses = []
+        for diff in (0.5 * (plus - minus), plus - f0, f0 - minus):
+            miss = float(np.max(np.abs(Jv - diff)))
+            size = max(float(np.max(np.abs(Jv))), float(np.max(np.abs(diff))))
+            misses.append((miss - JAC_MISMATCH * size - slow, miss, size))
+    if not all(np.isfinite(m[0]) for m in misses):
+        return  # f is not finite next to y0: the run will say so, with its own message
+    _, miss, size = misses[0]
+    if min(m[0] for m in misses) > 0.0:
+        raise ValueError(
+            f"jac disagrees with f at t = {t0:g}: along a small step v from y0, J v and the "
+            f"difference (f(y0 + v) - f(y0 - v)) / 2 differ by {miss:.3g}, "
+            f"{miss / max(size, 1e-300):.2g} of their size; jac must return df/dy with "
+            "J[i, j] = df_i/dy_j (pass jac=None to let the solver take differences)"
+        )

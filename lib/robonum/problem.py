@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from . import _validate as check
+from .declarations import check_jacobian
 from .declarations import components as _components
 from .declarations import sparsity as _sparsity
 from .errors import EvaluationError
@@ -91,7 +92,9 @@ class ODEProblem:
     params : dict, physical parameters for display (units in the key names)
 
     ``f``, ``jac`` and ``exact`` are called once here, at ``(t0, y0)``, so a
-    wrong shape, a complex or non-finite value fails now with a named error.
+    wrong shape, a complex or non-finite value fails now with a named error; ``jac``
+    must also agree with a difference of ``f`` there (two more calls of ``f``,
+    :func:`robonum.declarations.check_jacobian`): a wrong one is refused by name.
     ``layout`` names how a :class:`Solution` reads the state (``"state"``: as it is).
     """
 
@@ -126,9 +129,10 @@ class ODEProblem:
         self.nonnegative = _components("nonnegative", nonnegative, n)
         if self.nonnegative is not None and np.any(y0[self.nonnegative] < 0):
             raise ValueError("y0 must be >= 0 in the components declared nonnegative")
-        _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0)
+        f0 = _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0)
         if jac is not None:
-            _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0)
+            J0 = _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0)
+            check_jacobian(f, J0, t0, y0, f0, self.t_span[1])
         if exact is not None:
             e0 = _as_output("exact", _call("exact", exact, t0), (n,), t0)
             if np.max(np.abs(e0 - y0)) > 1e-8 * (1.0 + np.max(np.abs(y0))):

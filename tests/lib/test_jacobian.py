@@ -237,3 +237,33 @@ def test_default_max_steps_never_stops_a_test_set_problem_without_jac(name):
         assert sol.success, (method, sol.message)
         assert sol.nsteps + sol.nreject < 10_000
         assert ts.digits(sol.y[:, -1], p.params["reference"]) > 4.5
+
+
+@pytest.mark.parametrize("scale", [1e4, 1e6, -1.0, 2.0])
+def test_a_jacobian_that_disagrees_with_f_is_refused_by_name(scale):
+    """Issue 28, item 1: ``jac = -1e4 I`` for ``f = -y`` ended with status 0 at y(1) = 0.41."""
+    with pytest.raises(ValueError, match=r"jac disagrees with f at t = 0"):
+        rn.solve_ivp(
+            lambda t, y: -y, (0, 1), [1.0], method="radau5", jac=lambda t, y: -scale * np.eye(1)
+        )
+    p = ts.rober()
+    with pytest.raises(ValueError, match="jac disagrees with f"):
+        rn.ODEProblem(
+            p.f, p.y0, p.t_span, jac=lambda t, y: p.jac(t, y).T
+        )  # rows and columns swapped
+    with pytest.raises(ValueError, match="jac disagrees with f"):
+        rn.HamiltonianProblem(
+            lambda q: np.sin(q), [0.5], [0.0], (0, 1), hess_V=lambda q: -np.cos(q)[None, :]
+        )
+
+
+def test_a_right_or_nearly_right_jacobian_passes():
+    # a kink at y0 (one-sided J), a vanishing J (f = y^3 at 0), an approximation 20 % off
+    kink = lambda t, y: np.maximum(0.0, y) * -1e5  # noqa: E731
+    rn.ODEProblem(kink, [0.0], (0, 1), jac=lambda t, y: np.array([[-1e5 if y[0] >= 0 else 0.0]]))
+    rn.ODEProblem(lambda t, y: y**3, [0.0], (0, 1), jac=lambda t, y: np.array([[3 * y[0] ** 2]]))
+    rn.ODEProblem(lambda t, y: -y, [1.0], (0, 1), jac=lambda t, y: -0.8 * np.eye(1))
+    # every test-set problem and the chain with their analytic Jacobians
+    for name in ts.NAMES:
+        ts.testset_problem(name)
+    chains.flexible_chain(n=5, K3=3e9, twist=0.01)
