@@ -64,16 +64,15 @@ class Work:
             return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
         if fy is None:
             fy = self.f(t, y)
-        if w is None:
-            J = np.empty((n, n))
-            for j in range(n):
-                delta = np.sqrt(np.finfo(float).eps) * max(1.0, abs(y[j]))
-                yj = y.copy()
-                yj[j] += delta
-                J[:, j] = (self.f(t, yj) - fy) / delta
-            return J
-        delta = (y + jacobian.increments(y, fy, w, hgamma)) - y  # the step y really took
-        groups, S = self.problem.jac_groups, self.problem.jac_sparsity
+        if w is None:  # no tolerance known: the rule of the finite-difference chapter
+            delta = jacobian.SQRT_EPS * np.maximum(1.0, np.abs(y))
+        else:
+            delta = (y + jacobian.increments(y, fy, w, hgamma)) - y  # the step y really took
+        return self._differences(t, y, fy, delta)
+
+    def _differences(self, t, y, fy, delta) -> np.ndarray:
+        """Forward differences, one call of ``f`` per column or per group of ``jac_sparsity``."""
+        n, groups, S = y.size, self.problem.jac_groups, self.problem.jac_sparsity
         if groups is None:
             J = np.empty((n, n))
             for j in range(n):
@@ -87,7 +86,7 @@ class Work:
             yg = y.copy()
             yg[cols] += delta[cols]
             df = self.f(t, yg) - fy
-            for j in cols:  # rows of column j belong to j alone within its group
+            for j in cols:  # within a group, each of these rows belongs to column j alone
                 rows = S[:, j]
                 J[rows, j] = df[rows] / delta[j]
         return J
