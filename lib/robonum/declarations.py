@@ -46,9 +46,8 @@ def components(name: str, which, n: int):
     return idx
 
 
-JAC_MISMATCH = (
-    0.25  # a jac whose J v misses the central difference by this much of its size is wrong
-)
+# a jac whose J v misses every difference of f by this share of its size is wrong
+JAC_MISMATCH = 0.25
 
 
 def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -> None:
@@ -61,8 +60,8 @@ def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -
     backward difference (``f0 = f(t0, y0)``) are accepted as well.  ``jac`` is refused
     when every one of them misses ``J v`` by more than
     ``JAC_MISMATCH max(||J v||_inf, ||difference||_inf) + 1e-3 ||v||_inf / (t1 - t0)``:
-    the last term is a rate a thousand times too slow to matter over the whole interval, so a point
-    where ``J`` vanishes (``f = y^3`` at 0) is no false alarm.  A gross error (the
+    the last term is a rate a thousand times too slow to matter over the whole
+    interval, so a point where ``J`` vanishes (``f = y^3`` at 0) is no false alarm.  A gross error (the
     issue-28 examples: ``-1e4 I`` for ``f = -y``) is caught; a deliberate
     approximation that keeps the dominant terms passes.  Checked once, at ``y0``.
     """
