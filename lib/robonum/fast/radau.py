@@ -27,7 +27,7 @@ import numba
 import numpy as np
 
 from ..control import step_factor
-from ..steppers.radau import KEEP_H, PREDICT, SMALL_SYSTEM, THET, THET_FD
+from ..steppers.radau import KEEP_H, PREDICT, THET, jac_reuse_theta
 from .driver import (
     DIVERGED,
     EPS,
@@ -44,6 +44,7 @@ from .linalg import lu_factor, lu_solve
 from .radau_method import FAC_MAX, FAC_MIN, SAFETY
 
 _step_factor = numba.njit(cache=False)(step_factor)  # the Python controller's rule, compiled
+_jac_reuse_theta = numba.njit(cache=False)(jac_reuse_theta)  # RadauIIA's rule, compiled
 
 
 @numba.njit(cache=False)
@@ -208,7 +209,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     lu_h = -1.0  # h of the factors; -1: none valid
     t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))  # last step's collocation polynomial
     faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
-    thet = THET if has_jac or n <= SMALL_SYSTEM else THET_FD  # radau.jac_reuse_theta
+    thet = _jac_reuse_theta(has_jac, n)
     ctl = np.zeros(3)
     Z, y_new = np.zeros((s, n)), y
     while code == SUCCESS and t < t1:
@@ -222,12 +223,12 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             f0, code = call_f(f, t, y, cnt)
             f0_t = t
         converged = False
+        scale = atol + rtol * np.abs(y)
         for attempt in range(2):  # a failure with an old J retries with a new one
             if code != SUCCESS:
                 break
             if not have_J or need_jac:
-                w = atol + rtol * np.abs(y)
-                J, code = jacobian(f, jac, has_jac, t, y, f0, w, h / mu, cnt)
+                J, code = jacobian(f, jac, has_jac, t, y, f0, scale, h / mu, cnt)
                 have_J, J_fresh, need_jac, lu_h = True, True, False, -1.0
                 if code != SUCCESS:
                     break
@@ -238,7 +239,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                     break
             Zg = _guess(t, y, h, t_a, h_a, y_a, Q, K[0])
             Z, nit, fail, fc, th, code = _newton(
-                f, t, y, h, Zg, LUr, pr, LUc, pc, atol + rtol * np.abs(y), faccon, fnewt, K, cnt
+                f, t, y, h, Zg, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt
             )
             if code == SUCCESS and fail == 0.0:
                 converged, faccon, theta = True, fc, th

@@ -73,7 +73,7 @@ PREDICT = True
 AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
-def jac_reuse_theta(problem) -> float:
+def jac_reuse_theta(has_jac: bool, n: int) -> float:
     """The contraction rate up to which a step keeps ``J``: ``THET`` or ``THET_FD``.
 
     RADAU5's documentation of WORK(3): 0.001 by default and "for small
@@ -86,9 +86,10 @@ def jac_reuse_theta(problem) -> float:
     with 0.001 but up to 1.29 with 0.1 (a fresh ``J`` also sharpens the error
     estimate, which ``J`` filters).  The cost of a ``J`` alone (``n``, or the
     number of column groups, against a Newton iteration's ``s`` calls) did not
-    separate these cases; the size did.
+    separate these cases; the size did.  Plain arithmetic: ``robonum.fast``
+    compiles this same function.
     """
-    if problem.jac is not None or problem.n <= SMALL_SYSTEM:
+    if has_jac or n <= SMALL_SYSTEM:
         return THET
     return THET_FD
 
@@ -174,7 +175,7 @@ class RadauIIA(Stepper):
     def init(self, work, t0, y0, h):
         check_h(h)
         state = _State()
-        state.thet = jac_reuse_theta(work.problem)
+        state.thet = jac_reuse_theta(work.problem.jac is not None, work.problem.n)
         return state
 
     def seed(self, state, t, y, fy):
@@ -250,8 +251,8 @@ class RadauIIA(Stepper):
         h = check_h(h)
         if state.f0 is None or state.f0_t != t:
             state.f0, state.f0_t = work.f(t, y), t
+        scale = self.atol + self.rtol * np.abs(y)
         for attempt in (0, 1):
-            scale = self.atol + self.rtol * np.abs(y)
             if state.J is None or state.need_jac:
                 J = work.jac(t, y, state.f0, w=scale, hgamma=h / self.C["mu"])
                 state.J, state.J_fresh, state.need_jac = J, True, False
