@@ -15,6 +15,8 @@ import base64
 import html
 import json
 
+from .messages import COLOURS, DEFAULT, LABELS, kind_of
+
 MAX_RADIOS = 5  # more options than this become a drop-down list
 
 _CSS = """
@@ -31,6 +33,17 @@ _CSS = """
 .rn-explore .rn-msg{margin:.5em 0;padding:.5em .8em;border-left:.3em solid #b3261e;border-radius:.2em;background:#fdecea;color:#8c1d18;white-space:normal;word-break:break-word;overflow-wrap:anywhere}
 .rn-explore .rn-msg:empty{margin:0;padding:0;border:0}
 """
+
+# Added only when some frame is not a plain note, so that a page whose messages are all
+# notes keeps the markup it always had (its stored outputs do not change).  The kind is a
+# word and a sign in the box as well as a colour.
+_KIND_CSS = "".join(
+    f".rn-explore .rn-msg[data-kind={kind}]{{border-left-color:{border};background:{bg};color:{fg}}}"
+    for kind, (border, bg, fg) in COLOURS.items()
+) + (
+    ".rn-explore .rn-msg-kind{font-weight:700;margin-right:.4em;white-space:nowrap}"
+    ".rn-explore .rn-msg[data-kind]:empty{border:0}"
+)
 
 _SCRIPT = """
 (function () {
@@ -73,6 +86,15 @@ _SCRIPT = """
   show(null);
 })();
 """
+
+_SHOW_LEGACY = "msg.textContent = frame[1];"
+# The kind-aware line: a frame is [image, text, kind]; an empty text leaves the box empty.
+_SHOW_KIND = (
+    "var kind = frame[2] || %(default)s; msg.setAttribute('data-kind', kind);"
+    " msg.innerHTML = ''; if (frame[1]) { var b = document.createElement('strong');"
+    " b.className = 'rn-msg-kind'; b.textContent = data.kinds[kind];"
+    " msg.appendChild(b); msg.appendChild(document.createTextNode(frame[1])); }"
+)
 
 
 def data_uri(data: bytes, mime: str | None = None) -> str:
@@ -143,32 +165,54 @@ def _title(ex) -> str:
     return f'<p class="rn-title"><strong>{html.escape(ex.title)}</strong></p>' if ex.title else ""
 
 
+def message_html(msg: str, kinds: bool, attrs: str = "") -> str:
+    """The message box; with ``kinds`` it says its kind in words (see :mod:`.messages`)."""
+    if not kinds:
+        return f'<p class="rn-msg"{attrs}>{html.escape(msg)}</p>'
+    kind = kind_of(msg)
+    label = f'<strong class="rn-msg-kind">{LABELS[kind]}</strong>' if msg else ""
+    return f'<p class="rn-msg" data-kind="{kind}"{attrs}>{label}{html.escape(msg)}</p>'
+
+
+def uses_kinds(messages) -> bool:
+    """Whether any message is more than a note (else the markup stays as it always was)."""
+    return any(kind_of(m) != DEFAULT for m in messages)
+
+
 def build(exploration, frames: dict) -> str:
     """HTML for ``exploration`` given its rendered ``frames`` (key -> (image, message))."""
     ex, uid, mime = exploration, exploration.uid, exploration.mime
     default_key = tuple(p.default_index for p in ex.params)
+    kinds = uses_kinds(msg for _, msg in frames.values())
     payload = {
         "frames": {
-            ",".join(map(str, k)): [data_uri(img, mime), msg] for k, (img, msg) in frames.items()
+            ",".join(map(str, k)): [data_uri(img, mime), msg]
+            + ([kind_of(msg)] if kinds and kind_of(msg) != DEFAULT else [])
+            for k, (img, msg) in frames.items()
         },
         "defaults": list(default_key),
         "labels": [list(p.labels) for p in ex.params],
         "names": [p.label for p in ex.params],
         "alt": ex.title or "exploration",
     }
+    script = _SCRIPT
+    if kinds:
+        payload["kinds"] = LABELS
+        script = script.replace(_SHOW_LEGACY, _SHOW_KIND % {"default": json.dumps(DEFAULT)})
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     img, msg = frames[default_key]
     hint = "한 번에 한 매개변수만 바꿀 수 있습니다(나머지는 기본값)." if ex.mode == "axes" else ""
     controls = "".join(control(uid, i, p) for i, p in enumerate(ex.params))
+    css = _CSS.strip() + (_KIND_CSS.strip() if kinds else "")
     return (
         f'<div class="rn-explore" id="{uid}" data-mode="{ex.mode}" data-view="static">'
-        f"<style>{_CSS.strip()}</style>{_title(ex)}"
+        f"<style>{css}</style>{_title(ex)}"
         f'<div class="rn-controls">{controls}</div>'
         + _img(ex, data_uri(img, mime), default_key)
-        + f'<p class="rn-msg" role="status" aria-live="polite">{html.escape(msg)}</p>'
+        + message_html(msg, kinds, ' role="status" aria-live="polite"')
         + (f'<p class="rn-hint"><small>{hint}</small></p>' if hint else "")
         + f'<script type="application/json" class="rn-data">{data}</script>'
-        f"<script>{_SCRIPT % {'uid': json.dumps(uid)}}</script></div>"
+        f"<script>{script % {'uid': json.dumps(uid)}}</script></div>"
     )
 
 
@@ -180,10 +224,12 @@ def preview(exploration, frame: tuple[bytes, str]) -> str:
         "미리 보기: 기본값의 그림 한 장만 담았습니다. 값을 바꾸려면 커널에서 실행하세요"
         "(책 빌드는 ROBONUM_STATIC=1로 모든 그림을 미리 그립니다)."
     )
+    kinds = uses_kinds([frame[1]])
+    css = _CSS.strip() + (_KIND_CSS.strip() if kinds else "")
     return (
         f'<div class="rn-explore" id="{ex.uid}" data-mode="{ex.mode}" data-view="preview">'
-        f"<style>{_CSS.strip()}</style>{_title(ex)}"
+        f"<style>{css}</style>{_title(ex)}"
         + _img(ex, data_uri(frame[0], ex.mime), key)
-        + f'<p class="rn-msg" role="status">{html.escape(frame[1])}</p>'
-        f'<p class="rn-hint"><small>{note}</small></p></div>'
+        + message_html(frame[1], kinds, ' role="status"')
+        + f'<p class="rn-hint"><small>{note}</small></p></div>'
     )

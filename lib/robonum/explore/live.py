@@ -17,7 +17,7 @@ import html
 import ipywidgets as widgets
 
 from .html import MAX_RADIOS
-from .render import MESSAGE_BG, MESSAGE_FG
+from .messages import COLOURS, LABELS, kind_of
 
 _STYLE = {"description_width": "initial"}
 
@@ -44,13 +44,15 @@ def _control(p):
 
 
 def status_html(message: str) -> str:
-    """The message as a pale red box that wraps (empty when there is no message)."""
+    """The message as a box that wraps and says its kind (empty when there is no message)."""
     if not message:
         return ""
+    kind = kind_of(message)
+    border, background, text = COLOURS[kind]
     return (
-        f"<div role='status' style='background:{MESSAGE_BG};color:{MESSAGE_FG};"
-        "border-left:4px solid #b3261e;padding:.4em .8em;white-space:normal;"
-        f"overflow-wrap:anywhere'>{html.escape(message)}</div>"
+        f"<div role='status' data-kind='{kind}' style='background:{background};color:{text};"
+        f"border-left:4px solid {border};padding:.4em .8em;white-space:normal;"
+        f"overflow-wrap:anywhere'><b>{LABELS[kind]}</b> {html.escape(message)}</div>"
     )
 
 

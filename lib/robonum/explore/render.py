@@ -1,10 +1,12 @@
 """Render one frame: call the user's function, never let it crash the page.
 
-A frame is ``(image_bytes, message)``.  The user's function returns a figure,
-or ``(figure, message)``; bad parameter combinations raise ``ValueError``
-(or ``ArithmeticError``, or any robonum error) and become a frame that
-*shows* the message, and numpy/matplotlib warnings are collected into one
-line instead of a flood.
+A frame is ``(image_bytes, message)``, the message a
+:class:`~robonum.explore.messages.Message` (a ``str`` with a kind).  The
+user's function returns a figure, or ``(figure, message)``; bad parameter
+combinations raise ``ValueError`` (or ``ArithmeticError``, or any robonum
+error) and become a frame that *shows* the message (a warning), and
+numpy/matplotlib warnings are collected into one line instead of a flood
+(which makes the message a warning too).
 
 Every frame of an exploration is drawn at one size in inches (so fonts in
 points have one on-screen size and the page does not jump between frames),
@@ -26,8 +28,8 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from PIL import Image
 
-from ..book.ko import sentences
 from ..errors import RobonumError
+from .messages import combine, warning
 
 FORMATS = {"webp": "image/webp", "png": "image/png"}
 # Lossless; quality/method are compression effort.  On 1120x672 plot frames 80/4
@@ -108,6 +110,15 @@ def enlarge_small_text(fig: Figure, min_pt: float) -> None:
                 ax.tick_params(axis=name, which="both", labelsize=min_pt)
 
 
+def prepare(fig: Figure, size, min_font: float | None) -> Figure:
+    """The figure as every frame is drawn: at ``size`` inches, no text under ``min_font``."""
+    if tuple(fig.get_size_inches()) != tuple(size):
+        fig.set_size_inches(size)
+    if min_font:
+        enlarge_small_text(fig, min_font)
+    return fig
+
+
 def encode(fig: Figure, fmt: str, dpi: float) -> bytes:
     """The figure as image bytes (no metadata: the bytes depend only on the drawing).
 
@@ -166,26 +177,23 @@ def render_frame(
             out = func(**values)
         except (ValueError, ArithmeticError, RobonumError) as exc:
             fig = message_figure(str(exc), *size)
-            return (encode(fig, fmt, dpi) if encode_image else b""), sentences(str(exc))
+            return (encode(fig, fmt, dpi) if encode_image else b""), warning(str(exc))
     fig, message = out if isinstance(out, tuple) else (out, "")
     if not isinstance(fig, Figure):
         raise TypeError(
             f"the exploration function must return a matplotlib Figure "
             f"(or (Figure, message)), got {type(fig).__name__}"
         )
-    # Every frame's message reads as prose: sentences ending in a full stop.
-    message = sentences(str(message))
+    # Every frame's message reads as prose: sentences ending in a full stop; a plain str is a note.
+    message = combine(message)
     if caught:
         first = str(caught[0].message).splitlines()[0]
         # numpy's own text is kept (it names the operation), after a Korean lead.
-        message = sentences(message, f"계산 중 수치 경고 {len(caught)}회 (첫 경고: {first})")
+        message = warning(message, f"계산 중 수치 경고 {len(caught)}회 (첫 경고: {first})")
     try:
         if not encode_image:
             return b"", message
-        if tuple(fig.get_size_inches()) != tuple(size):
-            fig.set_size_inches(size)
-        if min_font:
-            enlarge_small_text(fig, min_font)
+        prepare(fig, size, min_font)
         return encode(fig, fmt, dpi), message
     finally:
         if hasattr(fig, "number"):  # made by pyplot: release it, or the cell shows it again
