@@ -103,6 +103,8 @@ def use_book_style(dpi: int = 80) -> str:
 def _retina_inline() -> None:
     """In a notebook kernel, draw inline figures at twice the pixel density (crisp on phones).
 
+    Each PNG also carries the figure's titles, axis labels and legend as text
+    (:mod:`.figure_text`); the built page's ``alt`` is made from it.
     nbval does not compare PNG outputs, so this changes no regression check.
     """
     try:
@@ -110,5 +112,12 @@ def _retina_inline() -> None:
         from matplotlib_inline.backend_inline import set_matplotlib_formats
     except ImportError:
         return
-    if get_ipython() is not None:
+    ip = get_ipython()
+    if ip is not None:
         set_matplotlib_formats("retina")
+        # The same PNG, with the figure's own text stored in it for the page's alt text.
+        from matplotlib.figure import Figure
+
+        from .figure_text import png_with_text
+
+        ip.display_formatter.formatters["image/png"].for_type(Figure, png_with_text)
