@@ -1,13 +1,16 @@
 """robonum_sphinx: the book's own Sphinx extension.
 
 * Korean search (:mod:`.korean_search`): Hangul is indexed and queried by
-  two-syllable pieces, so 강성 finds 강성을, 강성입니다, 강성이 ...
+  two-syllable pieces, so 강성 finds 강성을, 강성입니다, 강성이 ...; the
+  glossary's synonyms are searched as its terms (자코비안 finds 야코비안).
 * Search snippets offline (:mod:`.page_text`): every page's readable text
   (formulas as Unicode) ships in ``_static/robonum-search.js``, loaded by
   the search page only; snippets then work from ``file://`` too.
 * The glossary table (``rn-glossary``, :mod:`.glossary`) generated from
   ``book/appendix/glossary.yml``, and the check for retired terms.
 * Errata entries in one form (``rn-erratum``, :mod:`.errata`).
+* Every image gets alt text: its caption, or the titles, axis labels and
+  legend a notebook's figure stores in its PNG (:mod:`.figure_alt`).
 * The front page's browser title is not doubled (``templates/layout.html``).
 
 List it in ``_config.yml`` under ``sphinx.config.extensions`` (Jupyter Book
@@ -20,8 +23,10 @@ import json
 from pathlib import Path
 
 from .errata import Erratum, ResolveEvidence
+from .figure_alt import set_alt_text
 from .glossary import _directive as _glossary_directive
-from .korean_search import SearchKorean
+from .glossary import load as _load_glossary
+from .korean_search import SearchKorean, js_splitter, no_results_js, synonym_rules
 from .page_text import article_text
 
 __version__ = "0.1.0"
@@ -59,7 +64,16 @@ def _write_search_text(app, exception):
     shim = (HERE / "static" / "search-pages.js").read_text(encoding="utf-8")
     target = Path(app.outdir) / "_static" / SEARCH_JS
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(f"window.RN_SEARCH_PAGES = {data};\n{shim}", encoding="utf-8")
+    target.write_text(
+        f"window.RN_SEARCH_PAGES = {data};\n{no_results_js()}{shim}", encoding="utf-8"
+    )
+
+
+def _search_synonyms(app):
+    """Build the browser's query splitter with the glossary's synonyms (language_data.js)."""
+    path = Path(app.srcdir) / app.config.rn_glossary
+    rules = synonym_rules(_load_glossary(path)) if path.exists() else []
+    SearchKorean.js_splitter_code = js_splitter(rules)
 
 
 # The errata and glossary pages show other pages' titles and labels, which
@@ -99,7 +113,10 @@ def _drop_widget_state(app, doctree):
 
 def setup(app):
     app.connect("doctree-read", _drop_widget_state)
+    app.connect("doctree-read", set_alt_text)
     app.add_search_language(SearchKorean)
+    app.add_config_value("rn_glossary", "book/appendix/glossary.yml", "html")
+    app.connect("builder-inited", _search_synonyms)
     app.add_directive("rn-glossary", _glossary_directive())
     app.add_directive("rn-erratum", Erratum)
     app.connect("config-inited", _add_templates)

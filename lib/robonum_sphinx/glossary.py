@@ -4,7 +4,9 @@
 Korean term the book uses, the English term, a short definition, where the
 term is introduced (a chapter of this book and/or a section of the printed
 chapters) and the *retired* variants: regular expressions for wordings the
-book no longer uses, each with the wording to use instead.
+book no longer uses, each with the wording to use instead, and
+*synonyms*: other spellings a reader may type into the search box (자코비안
+for 야코비안), which the search reads as the term.
 
 * The ``rn-glossary`` directive renders the file as a table on the glossary
   page and registers every term, so ``{term}`강성``` links to its row.
@@ -43,10 +45,16 @@ class Term:
     printed: str | None = None  # section of the printed chapters, e.g. "7.50 §4.1"
     forms: tuple[str, ...] = ()  # regexes that count as using the term (default: the term)
     retired: tuple[Retired, ...] = ()
+    synonyms: tuple[str, ...] = ()  # spellings a reader may search for; search reads the term
 
     @property
     def id(self) -> str:
         return term_id(self.english)
+
+    @property
+    def search_word(self) -> str:
+        """What a synonym is searched as: the first of ``forms`` (룽게-쿠타), else the term."""
+        return self.forms[0] if self.forms else self.term
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,6 +84,7 @@ def load(path: str | Path) -> list[Term]:
     if not isinstance(entries, list) or not entries:
         raise ValueError(f"{path}: expected a mapping with a non-empty list 'terms'")
     terms, seen, ids = [], set(), set()
+    synonym_of: dict[str, str] = {}
     for i, e in enumerate(entries):
         where = f"{path}: entry {i + 1} ({e.get('term', '?') if isinstance(e, dict) else e!r})"
         if not isinstance(e, dict):
@@ -88,6 +97,7 @@ def load(path: str | Path) -> list[Term]:
             "printed",
             "forms",
             "retired",
+            "synonyms",
         }
         if unknown:
             raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
@@ -113,6 +123,15 @@ def load(path: str | Path) -> list[Term]:
         forms = tuple(e.get("forms") or ())
         for f in forms:
             re.compile(f)
+        synonyms = tuple(e.get("synonyms") or ())
+        for syn in synonyms:
+            if not isinstance(syn, str) or not syn.strip() or syn != syn.strip():
+                raise ValueError(f"{where}: each synonym must be a non-empty string")
+            if syn in synonym_of:
+                raise ValueError(f"{where}: synonym {syn!r} is also one of {synonym_of[syn]!r}")
+            synonym_of[syn] = e["term"]
+        if synonyms and forms and not re.fullmatch(r"[\w\s-]+", forms[0]):
+            raise ValueError(f"{where}: synonyms are searched as forms[0], which must be a word")
         term = Term(
             e["term"].strip(),
             e["english"].strip(),
@@ -121,11 +140,15 @@ def load(path: str | Path) -> list[Term]:
             e.get("printed"),
             forms,
             tuple(retired),
+            synonyms,
         )
         if term.id in ids:
             raise ValueError(f"{where}: two terms share the id {term.id}")
         ids.add(term.id)
         terms.append(term)
+    clash = sorted(set(synonym_of) & seen)
+    if clash:
+        raise ValueError(f"{path}: synonyms that are terms themselves: {clash}")
     return terms
 
 

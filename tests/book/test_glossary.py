@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from robonum_sphinx import glossary
+from robonum_sphinx.korean_search import synonym_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
@@ -156,3 +157,31 @@ def test_chapter_uses_its_term(term):
 )
 def test_rules(text, expected):
     assert [f.use for f in glossary.lint(text, TERMS)] == expected
+
+
+# --- synonyms: spellings a reader may search for (tests/browser/test_search.py searches them)
+def test_synonyms_are_searched_as_a_word_of_the_book():
+    rules = dict(synonym_rules(TERMS))
+    assert rules.get("자코비안") == "야코비안" and rules.get("스티프") == "강성", rules
+    assert rules.get("룽게쿠타") == "룽게-쿠타"  # forms[0], not "룽게-쿠타 방법"
+    for synonym in rules:
+        assert not [t for t in TERMS if synonym == t.term], synonym
+
+
+def _load(tmp_path, entries: str):
+    path = tmp_path / "glossary.yml"
+    path.write_text("terms:\n" + entries, encoding="utf-8")
+    return glossary.load(path)
+
+
+ENTRY = "  - term: {term}\n    english: {english}\n    definition: 뜻.\n    printed: '1.18'\n"
+
+
+def test_a_synonym_that_is_a_term_or_listed_twice_is_refused(tmp_path):
+    a = ENTRY.format(term="강성", english="stiffness")
+    b = ENTRY.format(term="야코비안", english="Jacobian")
+    assert _load(tmp_path, a + "    synonyms: [스티프]\n" + b)
+    with pytest.raises(ValueError, match="terms themselves"):
+        _load(tmp_path, a + "    synonyms: [야코비안]\n" + b)
+    with pytest.raises(ValueError, match="also one of"):
+        _load(tmp_path, a + "    synonyms: [스티프]\n" + b + "    synonyms: [스티프]\n")

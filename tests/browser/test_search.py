@@ -5,7 +5,9 @@ each page's article), never written down: searching 강성 must list every page
 whose text contains 강성 in any form (강성을, 강성입니다, 강성이 ...), and a
 page that uses a word only with an ending attached (방법은, 부호를) is found too.  Result
 snippets must be readable text (no raw LaTeX), and the same search must work
-when the book is opened from file:// with no server.
+when the book is opened from file:// with no server.  A spelling the glossary lists
+as a synonym (자코비안, 스티프) finds the pages of the book's word (야코비안, 강성),
+and a search that finds nothing says something true in Korean.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from urllib.parse import quote, unquote, urlparse
 
 import pytest
 
-from conftest import HTML, book_pages, file_url, shoot, watch
+from conftest import HTML, ROOT, book_pages, file_url, shoot, watch
+from robonum_sphinx import glossary
+from robonum_sphinx.korean_search import NO_RESULTS, query_terms, synonym_rules
+from robonum_sphinx.page_text import article_text
 
 PAGES = book_pages() if HTML.exists() else []
 RAW_LATEX = re.compile(r"\\[A-Za-z]+|\\[()\[\]]|\$")
@@ -39,14 +44,20 @@ def expected_pages(query: str) -> set[str]:
     return {p for p in PAGES if (text := _article_text(p)) and all(w in text for w in words)}
 
 
-def _search(page, base: str, query: str) -> dict[str, list[str]]:
-    """Run ``query`` on the search page at ``base``; {page path: [snippet texts]}."""
+def _wait_for_summary(page, base: str, query: str) -> str:
+    """Open the search page at ``base`` for ``query``; the summary line once the search ends."""
     page.goto(f"{base}/search.html?q={quote(query)}", wait_until="load")
     page.wait_for_function(
         "() => { const s = document.querySelector('#search-results p.search-summary');"
         " return s && s.innerText.trim().length > 0; }",
         timeout=20000,
     )
+    return page.inner_text("#search-results p.search-summary")
+
+
+def _search(page, base: str, query: str) -> dict[str, list[str]]:
+    """Run ``query`` on the search page at ``base``; {page path: [snippet texts]}."""
+    _wait_for_summary(page, base, query)
     # Snippets arrive one by one; wait until every listed result has one.
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('#search-results ul.search > li'))"
@@ -152,3 +163,55 @@ def test_query_is_split_as_the_index_is(reader, site):
         in_browser = reader.evaluate("t => splitQuery(t)", text)
         in_python = [w for tok in re.findall(r"\w+", text) for w in pieces(tok)]
         assert in_browser == in_python, (text, in_browser, in_python)
+    # With the glossary's synonyms: the browser replaces them as query_terms does.
+    for text in ["자코비안을", "스티프니스와 스티프", "룽게쿠타 4차", "자동미분과 AD", "사원수"]:
+        in_browser = reader.evaluate("t => splitQuery(t)", text)
+        assert in_browser == query_terms(text, RULES), (text, in_browser)
+        assert in_browser != query_terms(text), f"{text!r}: no synonym was replaced"
+
+
+# --- synonyms from the glossary (book/appendix/glossary.yml, field `synonyms`) ----------
+RULES = synonym_rules(glossary.load(ROOT / "book" / "appendix" / "glossary.yml"))
+
+
+@pytest.mark.parametrize(("synonym", "word"), [("자코비안", "야코비안"), ("스티프", "강성")])
+def test_a_synonym_finds_the_pages_of_the_books_word(reader, site, synonym, word):
+    assert (synonym, word) in RULES, f"the glossary no longer lists {synonym} for {word}"
+    expected = expected_pages(word)
+    assert expected and not expected_pages(synonym), "the test lost its subject"
+    found = set(_search(reader, site, synonym))
+    assert found == expected, (
+        f"search {synonym!r} found {sorted(found)}; the pages with {word!r} are {sorted(expected)}"
+    )
+
+
+def test_every_synonym_finds_what_its_word_finds(reader, site):
+    """Every synonym of the glossary, against its word, in the browser."""
+    for synonym, word in RULES:
+        assert set(_search(reader, site, synonym)) == set(_search(reader, site, word)), synonym
+
+
+def _prose(path: str) -> str:
+    """A page's text without code (a variable ``AD`` in a cell is not a word of the book)."""
+    page = re.sub(
+        r"<(code|pre)\b[^>]*>.*?</\1>", " ", (HTML / path).read_text(encoding="utf-8"), flags=re.S
+    )
+    return html.unescape(re.sub(r"<[^>]+>", " ", article_text(page)))
+
+
+def test_synonyms_are_not_words_of_the_book():
+    """A synonym is replaced before searching, so a page using it in prose would be lost."""
+    used = {}
+    for synonym, _word in RULES:
+        word = re.compile(rf"(?<![\w]){re.escape(synonym)}(?![A-Za-z0-9_])", re.I)
+        pages = [p for p in PAGES if word.search(_prose(p))]
+        if pages:
+            used[synonym] = pages
+    assert not used, f"the book uses these glossary synonyms (retire or drop them): {used}"
+
+
+def test_no_result_message_is_true(reader, site):
+    summary = _wait_for_summary(reader, site, "쀍뚫쀍")
+    assert reader.eval_on_selector_all("#search-results ul.search > li", "l => l.length") == 0
+    assert "카테고리" not in summary, summary
+    assert summary == NO_RESULTS, summary
