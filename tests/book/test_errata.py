@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from errata_entries import BOX_TITLE, ERRATA, ROOT, boxes, entries, labels, pages
 
 from robonum_sphinx.errata import KINDS
+from tests.book.errata_entries import BOX_TITLE, ERRATA, ROOT, boxes, entries, labels, pages
 
 PAGES = pages()
 ENTRIES = entries(ERRATA.read_text(encoding="utf-8"))

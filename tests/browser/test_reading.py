@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import HTML, reader_pages
+from tests.book.errata_entries import entries as errata_entries  # one parser for the errata page
 
 ERRATA_SOURCE = Path(__file__).resolve().parents[2] / "book" / "appendix" / "errata.md"
 
@@ -101,13 +102,10 @@ def _visible_text(path: Path) -> str:
 def test_errata_numbers_are_the_chapters_numbers():
     """The errata page is typed by hand; every number in an entry's "이 책" row must appear
     on the chapter it points to, where the number is computed (so the two cannot drift)."""
-    entries = re.findall(
-        r":::\{rn-erratum\}(.*?)\n:::", ERRATA_SOURCE.read_text(encoding="utf-8"), re.S
-    )
-    assert entries, "no rn-erratum entries found in errata.md"
+    found = errata_entries(ERRATA_SOURCE.read_text(encoding="utf-8"))
+    assert found, "no rn-erratum entries found in errata.md"
     missing = []
-    for entry in entries:
-        fields = dict(re.findall(r"^:(\w+): (.*)$", entry, re.M))
+    for fields in found:
         shown = _NUMBER.findall(_visible_text(HTML / (fields["page"].partition("#")[0] + ".html")))
         page = set(shown) | {
             n.partition("e")[0] for n in shown
