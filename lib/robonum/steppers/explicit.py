@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import methods
-from ..dense import HermitePiece
+from ..dense import HermitePiece, PowerPiece
 from .base import Stepper
 
 _EPS = np.finfo(float).eps
@@ -22,6 +22,7 @@ class _FSALCache:
 
     def __init__(self):
         self.points = []
+        self.K = None  # the last step's stages (dense output)
 
     def lookup(self, t, y):
         for tp, yp, kp in self.points:
@@ -54,7 +55,8 @@ class ExplicitRK(Stepper):
         self._e = None if tab.b_hat is None else tab.b - tab.b_hat
 
     def init(self, work, t0, y0, h):
-        return _FSALCache() if self.tableau.fsal else None
+        # the cache also keeps the last stages for a continuous extension
+        return _FSALCache() if self.tableau.fsal or self.tableau.dense is not None else None
 
     def seed(self, state, t, y, fy):
         if state is not None:
@@ -70,11 +72,19 @@ class ExplicitRK(Stepper):
         y_new = y + h * (tab.b @ K)
         err = None if self._e is None else h * (self._e @ K)
         if state is not None:
-            state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
+            state.K = K
+            if self.tableau.fsal:  # K[-1] is f at the new point only for such a tableau
+                state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
         return y_new, err, state
 
     def interpolant(self, work, state, t, h, y, y_new):
-        """Cubic Hermite; a first-same-as-last pair already has both slopes."""
+        """The tableau's continuous extension if it has one, else cubic Hermite.
+
+        The extension reuses the step's stages (no new ``f``-call); a
+        first-same-as-last pair already has both Hermite slopes too.
+        """
+        if self.tableau.dense is not None and getattr(state, "K", None) is not None:
+            return PowerPiece(t, h, y, h * (self.tableau.dense.T @ state.K))
         if state is not None and len(state.points) == 2:
             (_, _, f0), (_, _, f1) = state.points
             return HermitePiece(t, h, y, y_new, f0, f1)

@@ -57,7 +57,7 @@ import numpy as np
 from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
-from ..dense import CollocationPiece
+from ..dense import PowerPiece
 from ..errors import NonlinearSolveError
 from .base import Stepper, check_h
 from .radau_constants import constants
@@ -314,4 +314,4 @@ class RadauIIA(Stepper):
 
     def interpolant(self, work, state, t, h, y, y_new):
         """The collocation polynomial of the last accepted step, for dense output."""
-        return CollocationPiece(*state.poly)
+        return PowerPiece(*state.poly)
