@@ -21,7 +21,7 @@ import numpy as np
 from . import _validate as check
 from .dense import DenseOutput
 from .errors import EvaluationError, NonlinearSolveError
-from .solution import FAILURE, SUCCESS, Solution
+from .solution import EVENT, FAILURE, SUCCESS, Solution
 from .work import Work
 
 
@@ -42,6 +42,10 @@ class Record:
 
     def fail(self, reason: str, message: str):
         self.status, self.reason, self.message = FAILURE, reason, message
+
+    def stop(self, t):
+        self.status, self.reason = EVENT, "event"
+        self.message = "A termination event occurred."  # SciPy's words: t is in t_events
 
     def diverged(self, t, y) -> bool:
         """Non-finite, or beyond the bound: record the point and fail."""
@@ -91,12 +95,16 @@ def run(
     blowup: float = 1e8,
     max_steps: int | None = None,
     dense: bool = False,
+    on_step=None,
 ) -> Solution:
     """March ``problem`` with ``stepper``, steps chosen by ``policy``; the one loop.
 
     ``max_steps`` caps the steps tried (accepted and rejected), ``None`` for
     no cap beyond the policy's own; ``dense=True`` keeps each accepted step's
     polynomial in ``info["dense"]`` (:class:`robonum.dense.DenseOutput`).
+    ``on_step(t_old, t, y, piece)``, if given, sees every accepted step with its
+    polynomial (:class:`robonum.events.EventLog`); when it returns a point
+    ``(t_stop, y_stop)`` the run ends there with ``status = 1`` (an event).
     """
     stepper.check_problem(problem)
     work = Work(problem)
@@ -139,8 +147,17 @@ def run(
                     nsteps += 1
                     if diverged(t, y) or (negative is not None and negative(t, y, which, slack)):
                         break
-                    if dense:
-                        pieces.append(stepper.interpolant(work, state, t_old, t - t_old, y_old, y))
+                    if dense or on_step is not None:
+                        piece = stepper.interpolant(work, state, t_old, t - t_old, y_old, y)
+                        if dense:
+                            pieces.append(piece)
+                        stop = None if on_step is None else on_step(t_old, t, y, piece)
+                        if stop is not None:
+                            t, y = stop
+                            ts.append(t)
+                            ys.append(y)
+                            rec.stop(t)
+                            break
                     if keep is None or keep(nsteps):
                         ts.append(t)
                         ys.append(y)

@@ -58,9 +58,11 @@ class Work:
         the step is ``sqrt(eps) max(1, |y_j|)``, balancing truncation (O(delta))
         against rounding (O(eps/delta)); see the finite-difference chapter.
         """
-        self.njev += 1
         n = self._shape[0]
-        if self.problem.jac is not None:
+        jac = self.problem.jac
+        if not getattr(jac, "constant", False):  # a constant matrix costs no evaluation
+            self.njev += 1
+        if jac is not None:
             return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
         if fy is None:
             fy = self.f(t, y)

@@ -1,0 +1,147 @@
+"""``solve_ivp`` with SciPy's arguments: events, backward runs, args, vectorized, matrix jac.
+
+Each test checks the numbers against an exact solution or against the same run
+written another way, not against SciPy's own counts.
+"""
+
+import numpy as np
+import pytest
+from scipy.sparse import csc_matrix
+
+import robonum as rn
+
+G = 9.80665
+
+
+def ballistic(t, y):
+    return [y[1], -G]
+
+
+def ground(t, y):
+    return y[0]
+
+
+ground.terminal = True
+ground.direction = -1
+
+
+def test_a_terminal_event_stops_the_run_at_the_contact():
+    sol = rn.solve_ivp(ballistic, (0, 10), [0.0, 10.0], events=ground, rtol=1e-8)
+    # the polynomial of a quadratic solution is exact, so the root is found to a few ulps
+    assert sol.status == 1 and sol.success
+    assert sol.t_events[0] == pytest.approx([2 * 10 / G], rel=1e-13)
+    assert sol.t[-1] == sol.t_events[0][0]
+    np.testing.assert_allclose(sol.y_events[0], [[0.0, -10.0]], atol=1e-12)
+
+
+def test_events_count_and_direction():
+    def osc(t, y):
+        return [y[1], -y[0]]
+
+    def x_zero(t, y):
+        return y[0]
+
+    rising = rn.solve_ivp(osc, (0, 20), [1.0, 0.0], events=x_zero, rtol=1e-10, atol=1e-12)
+    x_zero.direction = 1  # only where x goes from - to +: t = 3pi/2 + 2k pi
+    up = rn.solve_ivp(osc, (0, 20), [1.0, 0.0], events=x_zero, rtol=1e-10, atol=1e-12)
+    x_zero.terminal = 2
+    two = rn.solve_ivp(osc, (0, 20), [1.0, 0.0], events=x_zero, rtol=1e-10, atol=1e-12)
+    both = np.pi / 2 + np.pi * np.arange(6)  # the zeros of cos t in (0, 20)
+    np.testing.assert_allclose(rising.t_events[0], both, atol=1e-8)  # rtol 1e-10 over 20 s
+    np.testing.assert_allclose(up.t_events[0], both[1::2], atol=1e-8)
+    np.testing.assert_allclose(two.t_events[0], both[1:4:2], atol=1e-8)
+    assert two.status == 1 and two.t[-1] == two.t_events[0][-1]
+
+
+@pytest.mark.parametrize("terminal", [-1, 3.5, "yes"])
+def test_a_bad_terminal_count_is_refused_by_name(terminal):
+    def ev(t, y):
+        return y[0]
+
+    ev.terminal = terminal
+    with pytest.raises(ValueError, match=r"`terminal` attribute of events\[0\]"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0], events=[ev])
+
+
+def test_an_event_returning_nan_is_refused():
+    with pytest.raises(ValueError, match=r"events\[0\] must return one finite real number"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0], events=lambda t, y: np.nan)
+
+
+@pytest.mark.parametrize("method", ["dopri5", "radau5", "bdf"])
+def test_a_backward_run_is_the_mirror_of_a_forward_one(method):
+    def f(t, y):
+        return [np.cos(t) * y[0]]
+
+    def f_mirror(s, z):
+        return [-np.cos(-s) * z[0]]
+
+    back = rn.solve_ivp(f, (2, -1), [1.0], method=method, rtol=1e-7, dense_output=True)
+    ahead = rn.solve_ivp(f_mirror, (-2, 1), [1.0], method=method, rtol=1e-7)
+    np.testing.assert_array_equal(back.t, -ahead.t)  # the same steps, mirrored
+    np.testing.assert_array_equal(back.y, ahead.y)
+    exact = np.exp(np.sin(back.t) - np.sin(2))
+    assert np.max(np.abs(back.y[0] - exact)) < 1e-5  # rtol 1e-7 over 3 time units
+    assert back.sol(0.5)[0] == pytest.approx(np.exp(np.sin(0.5) - np.sin(2)), rel=1e-5)
+
+
+def test_t_eval_runs_along_the_direction_of_the_run():
+    te = [2.0, 1.0, 0.0, -1.0]
+    sol = rn.solve_ivp(lambda t, y: -y, (2, -1), [1.0], t_eval=te, rtol=1e-8)
+    np.testing.assert_array_equal(sol.t, te)
+    np.testing.assert_allclose(sol.y[0], np.exp(2 - np.array(te)), rtol=1e-6)
+    with pytest.raises(ValueError, match="decreasing times inside t_span"):
+        rn.solve_ivp(lambda t, y: -y, (2, -1), [1.0], t_eval=[-1.0, 2.0])
+
+
+def test_args_vectorized_and_a_constant_jacobian_give_the_same_run():
+    A = np.array([[-1.0, -5.0], [1.0, 1.0]])
+
+    def plain(t, y):
+        return A @ y
+
+    def scaled(t, y, a):
+        return a * (A @ y)
+
+    ref = rn.solve_ivp(plain, (0, 2), [0.0, 2.0], method="radau5", jac=lambda t, y: A)
+    for kwargs in (
+        dict(fun=scaled, args=(1.0,), jac=A),
+        dict(fun=plain, jac=csc_matrix(A)),
+        dict(fun=plain, vectorized=True, jac=lambda t, y: csc_matrix(A)),
+    ):
+        fun = kwargs.pop("fun")
+        sol = rn.solve_ivp(fun, (0, 2), [0.0, 2.0], method="radau5", **kwargs)
+        np.testing.assert_array_equal(sol.y, ref.y)
+    const = rn.solve_ivp(plain, (0, 2), [0.0, 2.0], method="radau5", jac=A)
+    assert const.njev == 0 < ref.njev  # a constant matrix is never evaluated
+
+
+def test_args_must_unpack():
+    with pytest.raises(TypeError, match=r"'args' cannot be unpacked: give a tuple .* got float"):
+        rn.solve_ivp(lambda t, y, a: -a * y, (0, 1), [1.0], args=2.0)
+
+
+def test_a_zero_length_span_returns_y0_without_calling_f():
+    calls = []
+
+    def f(t, y):
+        calls.append(t)
+        return -y
+
+    sol = rn.solve_ivp(f, (4, 4), [2.0, 3.0], dense_output=True)
+    assert sol.status == 0 and calls == []
+    np.testing.assert_array_equal(sol.sol(4), [2.0, 3.0])
+    with pytest.raises(ValueError, match="integrated interval"):
+        sol.sol(5)
+
+
+def test_first_step_longer_than_the_span_is_refused():
+    with pytest.raises(ValueError, match="first_step must be at most"):
+        rn.solve_ivp(lambda t, y: -y, (5, 9), [1.0], first_step=5)
+
+
+def test_the_result_reads_as_a_dict():
+    sol = rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0])
+    assert sol["t"] is sol.t and sol["status"] == 0
+    with pytest.raises(KeyError):
+        sol["nonsense"]
