@@ -56,6 +56,29 @@ def real(name: str, value, lo: float | None = None, hi: float | None = None) -> 
     return x
 
 
+def atol(value, n: int | None = None, *, hi: float = 1e10):
+    """``atol`` as a float, or per component as a read-only ``(n,)`` array, each in ``(0, hi]``.
+
+    Mixed units (m, rad, m/s) need one absolute tolerance per component, as SciPy's
+    ``solve_ivp`` allows; ``n`` is checked when the state size is known.
+    """
+    if np.ndim(value) == 0:
+        return positive("atol", value, hi=hi)
+    arr = real_array("atol", value, ndim=1)
+    if n is not None and arr.shape != (n,):
+        raise ValueError(f"atol must be a number or have shape ({n},) like y0, got {arr.shape}")
+    if arr.size == 0 or np.any(arr <= 0) or np.any(arr > hi):
+        raise ValueError(f"every atol must be in (0, {hi:g}], got {arr!r}")
+    arr = arr.copy()
+    arr.setflags(write=False)
+    return arr
+
+
+def same(a, b) -> bool:
+    """Equal tolerances, numbers or arrays (``==`` on arrays is elementwise)."""
+    return bool(np.array_equal(a, b))
+
+
 def positive(
     name: str, value, *, allow_zero: bool = False, hi: float | None = None, lo: float | None = None
 ) -> float:

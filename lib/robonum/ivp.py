@@ -114,7 +114,7 @@ def solve_ivp(
     ``nonnegative``: ``True`` or the indices of components the exact solution keeps
     ``>= 0``; a run whose solution falls below ``-1000 atol`` there ends with
     ``status = -1``, reason ``"negative"`` (checked, not enforced).
-    ``rtol`` in [1e-14, 1], ``atol > 0``; ``first_step`` in ``(0, |t1 - t0|]``,
+    ``rtol`` in [1e-14, 1], ``atol > 0`` (a number or one per component); ``first_step`` in ``(0, |t1 - t0|]``,
     ``max_step`` > 0; at most 1e6 times in ``t_eval``; ``max_steps``
     (accepted + rejected) caps the run, which then stops with reason
     ``"max_steps"``.  Failures (step-size underflow, Newton failure that
@@ -150,7 +150,13 @@ def solve_ivp(
     t_eval = times_inside("t_eval", t_eval, t_span, backward)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
     stepper, policy = controlled(
-        stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step, max_step=max_step
+        stepper,
+        problem.t_span,
+        rtol=rtol,
+        atol=atol,
+        first_step=first_step,
+        max_step=max_step,
+        n=problem.n,
     )
     log = EventLog(evs, t0, problem.y0) if evs else None
     sol = run(

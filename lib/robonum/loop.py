@@ -76,11 +76,12 @@ class Record:
 
 def first_negative(y, which, slack):
     """The first index of ``which`` where ``y < -slack``, or ``None``."""
-    below = np.flatnonzero(y[which] < -slack)
+    below = np.flatnonzero(y[which] < -(slack[which] if np.ndim(slack) else slack))
     return int(which[below[0]]) if below.size else None
 
 
 def negative_message(t, y, i, slack) -> str:
+    slack = slack[i] if np.ndim(slack) else slack  # atol per component
     return (
         f"lost the solution at t = {t:.6g}: y[{i}] = {y[i]:.3g}, declared nonnegative, is below "
         f"-{slack:.3g}; a tolerance too loose, or a Jacobian that disagrees with f"

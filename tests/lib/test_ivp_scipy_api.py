@@ -145,3 +145,32 @@ def test_the_result_reads_as_a_dict():
     assert sol["t"] is sol.t and sol["status"] == 0
     with pytest.raises(KeyError):
         sol["nonsense"]
+
+
+@pytest.mark.parametrize("method", ["dopri5", "radau5", "bdf"])
+def test_atol_per_component_is_a_change_of_units(method):
+    # measuring y2 in units 2^30 times smaller (exact in binary) with atol scaled alike
+    # must give the same steps: the error norm weighs err_i / (atol_i + rtol |y_i|)
+    s = 2.0**-30
+
+    def f(t, y):
+        return np.array([-y[0] + y[1] / s, -3 * y[1]])
+
+    def f_unit(t, y):
+        return np.array([-y[0] + y[1], -3 * y[1]])
+
+    mixed = rn.solve_ivp(f, (0, 5), [1.0, s], method=method, rtol=1e-6, atol=[1e-8, 1e-8 * s])
+    unit = rn.solve_ivp(f_unit, (0, 5), [1.0, 1.0], method=method, rtol=1e-6, atol=1e-8)
+    assert mixed.nfev == unit.nfev and mixed.t.size == unit.t.size
+    np.testing.assert_allclose(mixed.y[1] / s, unit.y[1], rtol=1e-12)
+    np.testing.assert_allclose(mixed.y[0], unit.y[0], rtol=1e-12)
+    # one common atol would ignore the small component's own scale
+    common = rn.solve_ivp(f, (0, 5), [1.0, s], method=method, rtol=1e-6, atol=1e-8)
+    assert common.nfev < mixed.nfev
+
+
+def test_atol_per_component_is_checked():
+    with pytest.raises(ValueError, match=r"atol must be a number or have shape \(2,\)"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0, 1.0], atol=[1e-6, 1e-6, 1e-6])
+    with pytest.raises(ValueError, match=r"every atol must be in \(0, 1e\+10\]"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0, 1.0], atol=[1e-6, 0.0])

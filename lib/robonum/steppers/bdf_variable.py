@@ -121,11 +121,11 @@ class VariableBDF(Stepper):
         self.alpha = (1.0 - self.kappa) * GAMMA
         self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
         self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
-        self.atol = check.positive("atol", atol, hi=1e10)
+        self.atol = check.atol(atol)
         self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
 
     def with_tolerances(self, rtol, atol) -> VariableBDF:
-        if (rtol, atol) == (self.rtol, self.atol):
+        if rtol == self.rtol and check.same(atol, self.atol):
             return self
         return VariableBDF(self.ndf, self.jac_max_age, rtol=rtol, atol=atol)
 

@@ -142,7 +142,7 @@ class RadauIIA(Stepper):
         check.one_of("stages", stages, STAGES)
         self.stages = stages
         self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
-        self.atol = check.positive("atol", atol, hi=1e10)
+        self.atol = check.atol(atol)
         self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
         self.C, self.nit = constants(self.stages), NIT[self.stages]
 
@@ -163,7 +163,7 @@ class RadauIIA(Stepper):
         return self.stages
 
     def with_tolerances(self, rtol, atol) -> RadauIIA:
-        if (rtol, atol) == (self.rtol, self.atol):
+        if rtol == self.rtol and check.same(atol, self.atol):
             return self
         return RadauIIA(self.stages, rtol=rtol, atol=atol)
 
