@@ -213,6 +213,19 @@ def complex_points(
     return zz
 
 
+def state_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
+    """A finite 1-D state, real (float) or complex (complex128) -- a complex ``y0`` is kept."""
+    raw = np.asarray(y) if not isinstance(y, (str, bytes)) else y
+    if isinstance(raw, np.ndarray) and raw.dtype.kind == "c":
+        arr = raw.astype(complex).reshape(-1) if raw.ndim == 0 else raw.astype(complex)
+        if arr.ndim != 1 or not 1 <= arr.size <= (max_size or arr.size):
+            raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
+        if not np.isfinite(arr).all():
+            raise ValueError(f"{name} must be finite, got non-finite entries")
+        return arr
+    return finite_vector(name, y, max_size=max_size)
+
+
 def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
     """Return ``y`` as a non-empty 1-D finite float array (a scalar becomes shape (1,))."""
     return real_array(name, y, ndim=1, min_size=1, max_size=max_size)

@@ -70,8 +70,8 @@ def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -
     v = v * np.maximum(1.0, np.abs(y0))
     try:
         with np.errstate(all="ignore"):
-            plus = np.asarray(f(t0, y0 + v), dtype=float).reshape(y0.shape)
-            minus = np.asarray(f(t0, y0 - v), dtype=float).reshape(y0.shape)
+            plus = np.asarray(f(t0, y0 + v), dtype=y0.dtype).reshape(y0.shape)
+            minus = np.asarray(f(t0, y0 - v), dtype=y0.dtype).reshape(y0.shape)
     except Exception:  # noqa: BLE001 -- f fails next to y0: the run reports it where it happens
         return
     with np.errstate(all="ignore"):

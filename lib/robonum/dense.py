@@ -103,8 +103,8 @@ class DenseOutput:
             out = np.tile(np.zeros(0), (0, tt.size))
             return out
         idx = np.clip(np.searchsorted(self.ts, tt, side="left") - 1, 0, len(self.pieces) - 1)
-        n = self.pieces[0](np.array([self.ts[0]])).shape[0]
-        out = np.empty((n, tt.size))
+        first = self.pieces[0](np.array([self.ts[0]]))
+        out = np.empty((first.shape[0], tt.size), dtype=first.dtype)  # complex states too
         for i in np.unique(idx):
             sel = idx == i
             out[:, sel] = self.pieces[i](tt[sel])

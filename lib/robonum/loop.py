@@ -108,6 +108,11 @@ def run(
     ``(t_stop, y_stop)`` the run ends there with ``status = 1`` (an event).
     """
     stepper.check_problem(problem)
+    if getattr(problem, "dtype", None) == np.complex128 and not stepper.complex_ok:
+        raise TypeError(
+            f"method {stepper.name!r} works in real arithmetic; a complex y0 needs 'dopri5' "
+            "or 'bdf' (or split y into real and imaginary parts)"
+        )
     work = Work(problem)
     rec = Record(problem, bound_of(problem, blowup))
     (t0, t1), t, y = problem.t_span, problem.t_span[0], problem.y0.copy()

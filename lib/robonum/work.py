@@ -31,6 +31,7 @@ class Work:
             raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
         self.problem = problem
         self._shape = (problem.n,)
+        self._dtype = getattr(problem, "dtype", np.dtype(float))
         self.nfev = 0  # calls of f (and of grad_V: one per f-equivalent)
         self.njev = 0  # Jacobian evaluations
         self.nlu = 0  # LU factorisations
@@ -38,7 +39,7 @@ class Work:
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
-        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y)
+        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y, self._dtype)
 
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
@@ -63,7 +64,8 @@ class Work:
         if not getattr(jac, "constant", False):  # a constant matrix costs no evaluation
             self.njev += 1
         if jac is not None:
-            return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
+            out = _call("jac", self.problem.jac, t, y)
+            return _as_output("jac", out, (n, n), t, y, self._dtype)
         if fy is None:
             fy = self.f(t, y)
         if w is None:  # no tolerance known: the rule of the finite-difference chapter
@@ -76,13 +78,13 @@ class Work:
         """Forward differences, one call of ``f`` per column or per group of ``jac_sparsity``."""
         n, groups, S = y.size, self.problem.jac_groups, self.problem.jac_sparsity
         if groups is None:
-            J = np.empty((n, n))
+            J = np.empty((n, n), dtype=y.dtype)
             for j in range(n):
                 yj = y.copy()
                 yj[j] += delta[j]
                 J[:, j] = (self.f(t, yj) - fy) / delta[j]
             return J
-        J = np.zeros((n, n))
+        J = np.zeros((n, n), dtype=y.dtype)
         for g in range(int(groups.max()) + 1):
             cols = np.flatnonzero(groups == g)
             yg = y.copy()

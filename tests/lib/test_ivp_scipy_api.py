@@ -174,3 +174,38 @@ def test_atol_per_component_is_checked():
         rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0, 1.0], atol=[1e-6, 1e-6, 1e-6])
     with pytest.raises(ValueError, match=r"every atol must be in \(0, 1e\+10\]"):
         rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0, 1.0], atol=[1e-6, 0.0])
+
+
+@pytest.mark.parametrize("method", ["dopri5", "bdf"])
+def test_a_complex_state_is_integrated_in_complex_arithmetic(method):
+    y0 = 0.5 + 1j
+    sol = rn.solve_ivp(lambda t, y: -y, (0, 1), [y0], method=method, rtol=1e-8, atol=1e-10)
+    assert sol.status == 0 and sol.y.dtype == complex
+    assert np.max(np.abs(sol.y[0] - y0 * np.exp(-sol.t))) < 1e-7  # rtol 1e-8 over one unit
+
+
+def test_a_real_arithmetic_method_refuses_a_complex_state_by_name():
+    with pytest.raises(TypeError, match="works in real arithmetic; a complex y0 needs 'dopri5'"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1j], method="radau5")
+
+
+@pytest.mark.parametrize("method", ["dopri5", "bdf"])
+def test_the_complex_step_differentiates_a_whole_run(method):
+    # d y(T)/dk from one run with k + i 1e-30: every decision of the step control reads |y|,
+    # which the tiny imaginary part does not change, so Im y / 1e-30 is the derivative of
+    # the discrete solution -- no subtraction, no step to choose (chapter 6's method)
+    k, T, tiny = 2.0, 3.0, 1e-30
+
+    def f(t, y, k):
+        return -k * y * np.sin(t) ** 2
+
+    real = rn.solve_ivp(f, (0, T), [1.0], method=method, args=(k,), rtol=1e-10, atol=1e-12)
+    cplx = rn.solve_ivp(
+        f, (0, T), [1.0 + 0j], method=method, args=(k + 1j * tiny,), rtol=1e-10, atol=1e-12
+    )
+    # complex BLAS sums in another order, so a step may be accepted or rejected differently:
+    # the real parts agree to the tolerance, not to the bit
+    assert abs(cplx.y[0, -1].real - real.y[0, -1]) < 1e-8
+    S = 0.5 * T - np.sin(2 * T) / 4  # integral of sin^2 over (0, T)
+    exact = -S * np.exp(-k * S)  # d/dk of y(T) = exp(-k S)
+    assert cplx.y[0, -1].imag / tiny == pytest.approx(exact, rel=1e-7)

@@ -54,6 +54,7 @@ class Stepper(ABC):
     """Base class of every stepper (see the module docstring for the contract)."""
 
     name: str = "stepper"
+    complex_ok: bool = False  # integrates a complex y0 (the loop refuses one otherwise)
     order: int = 1
     error_order: int | None = None
 

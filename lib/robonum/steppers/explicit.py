@@ -43,6 +43,8 @@ class ExplicitRK(Stepper):
     ``method``: a catalogue name (``"rk4"``) or an explicit ``ButcherTableau``.
     """
 
+    complex_ok = True  # sums of stages: a complex state needs nothing more
+
     def __init__(self, method):
         tab = methods.get(method)
         if tab.family != "rk":
@@ -64,7 +66,7 @@ class ExplicitRK(Stepper):
 
     def step(self, work, t, y, h, state):
         tab = self.tableau
-        K = np.empty((tab.s, y.size))
+        K = np.empty((tab.s, y.size), dtype=y.dtype)
         k0 = state.lookup(t, y) if state is not None else None
         K[0] = work.f(t, y) if k0 is None else k0
         for i in range(1, tab.s):
