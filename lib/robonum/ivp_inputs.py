@@ -49,6 +49,11 @@ def with_args(fun, jac, args, vectorized: bool):
         def f(t, y):
             return np.asarray(fun(t, y[:, None], *extra)).reshape(-1)
 
+        def columns(t, Y):
+            return fun(t, Y, *extra)
+
+        f.columns = columns  # Work takes all difference columns of a Jacobian in one call
+
     elif extra:
 
         def f(t, y):

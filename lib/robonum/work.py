@@ -77,6 +77,9 @@ class Work:
     def _differences(self, t, y, fy, delta) -> np.ndarray:
         """Forward differences, one call of ``f`` per column or per group of ``jac_sparsity``."""
         n, groups, S = y.size, self.problem.jac_groups, self.problem.jac_sparsity
+        columns = getattr(self.problem.f, "columns", None)
+        if groups is None and columns is not None:
+            return self._columns(columns, t, y, fy, delta)
         if groups is None:
             J = np.empty((n, n), dtype=y.dtype)
             for j in range(n):
@@ -94,6 +97,14 @@ class Work:
                 rows = S[:, j]
                 J[rows, j] = df[rows] / delta[j]
         return J
+
+    def _columns(self, columns, t, y, fy, delta) -> np.ndarray:
+        """All ``n`` perturbed states in one call of a vectorized ``f`` (counted as one call)."""
+        self.nfev += 1
+        n = y.size
+        Y = y[:, None] + np.diag(delta)
+        F = _as_output("f", _call("f", columns, t, Y), (n, n), t, y, self._dtype)
+        return (F - fy[:, None]) / delta
 
     def lu_factor(self, M: np.ndarray):
         """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning.

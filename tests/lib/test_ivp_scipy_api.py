@@ -209,3 +209,19 @@ def test_the_complex_step_differentiates_a_whole_run(method):
     S = 0.5 * T - np.sin(2 * T) / 4  # integral of sin^2 over (0, T)
     exact = -S * np.exp(-k * S)  # d/dk of y(T) = exp(-k S)
     assert cplx.y[0, -1].imag / tiny == pytest.approx(exact, rel=1e-7)
+
+
+def test_vectorized_f_gives_the_difference_jacobian_in_one_call():
+    # Robertson's kinetics: the same run with f called per column or on all columns at once
+    def rober(t, y):
+        y1, y2, y3 = y
+        return np.array(
+            [-0.04 * y1 + 1e4 * y2 * y3, 0.04 * y1 - 1e4 * y2 * y3 - 3e7 * y2**2, 3e7 * y2**2]
+        )
+
+    kw = dict(method="bdf", rtol=1e-6, atol=[1e-8, 1e-14, 1e-8])
+    one = rn.solve_ivp(rober, (0, 100), [1.0, 0.0, 0.0], **kw)
+    many = rn.solve_ivp(rober, (0, 100), [1.0, 0.0, 0.0], vectorized=True, **kw)
+    np.testing.assert_array_equal(many.y, one.y)  # the same differences, the same run
+    assert many.njev == one.njev > 0
+    assert many.nfev == one.nfev - 2 * one.njev  # 3 calls per Jacobian became 1
