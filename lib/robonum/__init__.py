@@ -40,6 +40,7 @@ from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
 from .integrate import integrate
 from .ivp import solve_ivp
+from .stepping import IVPSolver
 from .newton import NewtonOptions
 from .problem import HamiltonianProblem, ODEProblem
 from .solution import Solution
@@ -61,6 +62,7 @@ def __getattr__(name):
 __all__ = [
     "integrate",
     "solve_ivp",
+    "IVPSolver",
     "convergence_study",
     "ConvergenceStudy",
     "halving",

@@ -225,3 +225,38 @@ def test_vectorized_f_gives_the_difference_jacobian_in_one_call():
     np.testing.assert_array_equal(many.y, one.y)  # the same differences, the same run
     assert many.njev == one.njev > 0
     assert many.nfev == one.nfev - 2 * one.njev  # 3 calls per Jacobian became 1
+
+
+@pytest.mark.parametrize("method", ["dopri5", "radau5", "bdf"])
+@pytest.mark.parametrize("span", [(5.0, 9.0), (5.0, 1.0)])
+def test_a_run_stepped_by_hand_takes_solve_ivps_steps(method, span):
+    def f(t, y):
+        return np.array([y[1] / t, y[1] * (y[0] + 2 * y[1] - 1) / (t * (y[0] - 1))])
+
+    y0 = [1 / 3, 2 / 9]
+    ref = rn.solve_ivp(f, span, y0, method=method, rtol=1e-6)
+    solver = rn.IVPSolver(f, span[0], y0, span[1], method=method, rtol=1e-6)
+    with pytest.raises(RuntimeError, match="after a successful step"):
+        solver.dense_output()
+    ts, ys = [solver.t], [solver.y]
+    while solver.status == "running":
+        assert solver.step() is None
+        ts.append(solver.t)
+        ys.append(solver.y)
+        local = solver.dense_output()
+        np.testing.assert_allclose(local(solver.t), solver.y, rtol=1e-13)
+    np.testing.assert_array_equal(ts, ref.t)
+    np.testing.assert_array_equal(np.array(ys).T, ref.y)
+    assert (solver.nfev, solver.njev, solver.nlu) == (ref.nfev, ref.njev, ref.nlu)
+    assert solver.status == "finished" and solver.t == span[1]
+    with pytest.raises(RuntimeError, match="finished solver"):
+        solver.step()
+
+
+def test_a_failing_run_stepped_by_hand_reports_its_message():
+    solver = rn.IVPSolver(lambda t, y: y**2, 0.0, [1.0], 2.0, rtol=1e-6)  # y = 1/(1 - t)
+    message = None
+    while solver.status == "running" and message is None:
+        message = solver.step()
+    assert solver.status == "failed" and "t = 1" in message
+    assert abs(solver.t - 1.0) < 1e-3  # it stops at the pole, not at t_bound

@@ -55,10 +55,11 @@ class ExplicitRK(Stepper):
         self.error_order = tab.order_hat if tab.has_embedded else None
         self._rows = [tab.A[i, :i] for i in range(tab.s)]  # row slices, computed once
         self._e = None if tab.b_hat is None else tab.b - tab.b_hat
+        self._fsal = tab.fsal  # a property that compares arrays: read once, not every step
 
     def init(self, work, t0, y0, h):
         # the cache also keeps the last stages for a continuous extension
-        return _FSALCache() if self.tableau.fsal or self.tableau.dense is not None else None
+        return _FSALCache() if self._fsal or self.tableau.dense is not None else None
 
     def seed(self, state, t, y, fy):
         if state is not None:
@@ -75,7 +76,7 @@ class ExplicitRK(Stepper):
         err = None if self._e is None else h * (self._e @ K)
         if state is not None:
             state.K = K
-            if self.tableau.fsal:  # K[-1] is f at the new point only for such a tableau
+            if self._fsal:  # K[-1] is f at the new point only for such a tableau
                 state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
         return y_new, err, state
 
