@@ -40,11 +40,11 @@ from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
 from .integrate import integrate
 from .ivp import solve_ivp
-from .stepping import IVPSolver
 from .newton import NewtonOptions
 from .problem import HamiltonianProblem, ODEProblem
 from .solution import Solution
 from .steppers import ExplicitRK, ImplicitRK, Multistep, Stepper, Symplectic, make_stepper
+from .stepping import IVPSolver
 from .tableau import ButcherTableau
 from .work import Work
 

@@ -110,6 +110,8 @@ class StepController:
         ``safety`` overrides the controller's safety factor for this one step.
         """
         safe = self.safety if safety is None else check.positive("safety", safety, hi=1.0)
+        if not (type(h) is float and 0.0 < h < math.inf):  # the loop's floats pass at once
+            h = check.positive("h", h)
         err = float(err)
         if not err >= 0:  # NaN
             err = np.inf

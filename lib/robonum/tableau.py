@@ -35,6 +35,7 @@ from .analysis import symplecticity as _sym
 
 _TOL = 1e-13  # consistency tolerance for float coefficients (sqrt(2), sqrt(3) ...)
 MAX_STAGES = 20
+MAX_COEFFICIENT = 1e8  # |a_ij|, |b_i|, |c_i|: methods in use stay below 100; beyond, R(z) overflows
 
 
 def _is_exact(x) -> bool:
@@ -127,6 +128,11 @@ class ButcherTableau:
         if abs(b.sum() - 1.0) > _TOL:
             raise ValueError(f"{self.name}: weights b must sum to 1, got {b.sum()!r}")
         check.integer("order", self.order, 1, 20)
+        if max(np.max(np.abs(A)), np.max(np.abs(b)), np.max(np.abs(c))) > MAX_COEFFICIENT:
+            raise ValueError(
+                f"{self.name}: entries of A, b and c must be at most {MAX_COEFFICIENT:g} in magnitude "
+                "(the stability function of larger ones overflows)"
+            )
         b_hat = None
         if self.b_hat is not None:
             b_hat = check.real_array("b_hat", self.b_hat, ndim=1, max_size=MAX_STAGES)

@@ -98,6 +98,13 @@ class Stepper(ABC):
         return f"{type(self).__name__}({self.name!r})"
 
 
+def check_state(y, n: int) -> None:
+    """``y`` as the loop hands it over: a float array of shape ``(n,)`` (cheap: one step's guard)."""
+    if type(y) is not np.ndarray or y.shape != (n,) or y.dtype.kind not in "fc":
+        got = getattr(y, "shape", type(y).__name__)
+        raise TypeError(f"y must be a float array of shape ({n},), got {got}")
+
+
 def check_h(h) -> float:
     """A step size: a finite float > 0."""
     if isinstance(h, bool) or not isinstance(h, (int, float, np.floating, np.integer)):
