@@ -231,15 +231,21 @@ def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray
     return real_array(name, y, ndim=1, min_size=1, max_size=max_size)
 
 
-def interval(name: str, span, *, max_length: float | None = None) -> tuple[float, float]:
-    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1`` (and ``t1 - t0 <= max_length``)."""
+def interval(
+    name: str, span, *, max_length: float | None = None, open_end: bool = False
+) -> tuple[float, float]:
+    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1`` (and ``t1 - t0 <= max_length``);
+    ``open_end=True`` also takes ``t1 = inf``."""
     if isinstance(span, (str, bytes)):
         raise TypeError(f"{name} must be a pair (t0, t1), got a string")
     try:
         t0, t1 = span
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a pair (t0, t1), got {type(span).__name__}") from None
-    t0, t1 = real(f"{name}[0]", t0), real(f"{name}[1]", t1)
+    t0 = real(f"{name}[0]", t0)
+    if open_end and isinstance(t1, (int, float, np.floating)) and t1 == math.inf:
+        return t0, math.inf
+    t1 = real(f"{name}[1]", t1)
     if not t1 > t0:
         raise ValueError(f"{name} must satisfy t0 < t1, got ({t0:g}, {t1:g})")
     if not math.isfinite(t1 - t0):

@@ -125,7 +125,12 @@ def solve_ivp(
     dense_output = check.boolean("dense_output", dense_output)
     f, J = with_args(fun, jac, args, vectorized)
     evs = as_events(events)
-    t0, t1 = span_of(t_span)
+    t0, t1 = span_of(t_span, open_end=True)
+    if np.isinf(t1) and not any(ev.terminal for ev in evs):
+        raise ValueError(
+            f"t_span[1] = {t1}: a run without an end needs a terminal event to stop it "
+            "(events=g with g.terminal = True), or give a finite t1"
+        )
     if t1 == t0:
         return no_integration(t0, y0, stepper.name, evs, dense_output, t_eval)
     backward = t1 < t0
@@ -140,6 +145,7 @@ def solve_ivp(
         name="solve_ivp",
         jac_sparsity=jac_sparsity,
         nonnegative=nonnegative,
+        open_end=True,
     )
     if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
         max_step = check.positive("max_step", max_step)

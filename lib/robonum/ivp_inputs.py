@@ -111,15 +111,19 @@ def mirrored_dense(dense):
     return sol
 
 
-def span_of(t_span) -> tuple[float, float]:
-    """``(t0, t1)``: finite, in either order, or equal (nothing to integrate)."""
+def span_of(t_span, *, open_end: bool = False) -> tuple[float, float]:
+    """``(t0, t1)``: finite, in either order, or equal (nothing to integrate);
+    ``open_end=True`` also takes ``t1 = +-inf``."""
     if isinstance(t_span, (str, bytes)):
         raise TypeError("t_span must be a pair (t0, t1), got a string")
     try:
         t0, t1 = t_span
     except (TypeError, ValueError):
         raise TypeError(f"t_span must be a pair (t0, t1), got {type(t_span).__name__}") from None
-    t0, t1 = check.real("t_span[0]", t0), check.real("t_span[1]", t1)
+    t0 = check.real("t_span[0]", t0)
+    if open_end and isinstance(t1, (int, float, np.floating)) and abs(t1) == np.inf:
+        return t0, float(t1)
+    t1 = check.real("t_span[1]", t1)
     if not np.isfinite(t1 - t0):
         raise ValueError(f"t_span must be finite with a finite length, got ({t0:g}, {t1:g})")
     return t0, t1

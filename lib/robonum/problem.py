@@ -96,6 +96,7 @@ class ODEProblem:
     must also agree with a difference of ``f`` there (two more calls of ``f``,
     :func:`robonum.declarations.check_jacobian`): a wrong one is refused by name.
     ``layout`` names how a :class:`Solution` reads the state (``"state"``: as it is).
+    ``open_end=True`` lets ``t1`` be ``inf``: a run that ends at an event (``solve_ivp``).
     """
 
     layout = "state"
@@ -111,6 +112,7 @@ class ODEProblem:
         params=None,
         jac_sparsity=None,
         nonnegative=None,
+        open_end: bool = False,
     ):
         check.callable_("f", f)
         for label, fn in (("jac", jac), ("exact", exact)):
@@ -120,7 +122,7 @@ class ODEProblem:
         y0.setflags(write=False)
         self.dtype = y0.dtype  # float64, or complex128 for a complex y0 (solve_ivp's methods)
         self.f, self.y0, self.jac, self.exact = f, y0, jac, exact
-        self.t_span = check.interval("t_span", t_span)
+        self.t_span = check.interval("t_span", t_span, open_end=open_end)
         self.name = check.text("name", name)
         if params is not None and not isinstance(params, dict):
             raise TypeError(f"params must be a dict, got {type(params).__name__}")

@@ -39,7 +39,7 @@ class IVPSolver:
                  vectorized=False, args=None, max_steps=100_000):  # fmt: skip
         stepper = make_ivp_stepper(method, rtol)
         f, J = with_args(fun, jac, args, vectorized)
-        t0, self.t_bound = span_of((t0, t_bound))
+        t0, self.t_bound = span_of((t0, t_bound), open_end=True)
         self.direction = -1.0 if self.t_bound < t0 else 1.0
         self.t, self.y = t0, check.state_vector("y0", y0, max_size=MAX_DIM).copy()
         self.n, self.t_old, self.status, self._last = self.y.size, None, "running", None
@@ -51,7 +51,7 @@ class IVPSolver:
         if self.direction < 0:
             f, J, _ = reversed_in_time(f, J, [])
         problem = ODEProblem(f, self.y, (s0, s1), jac=J, name="IVPSolver",
-                             jac_sparsity=jac_sparsity)  # fmt: skip
+                             jac_sparsity=jac_sparsity, open_end=True)  # fmt: skip
         if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
             max_step = check.positive("max_step", max_step)
         else:

@@ -260,3 +260,14 @@ def test_a_failing_run_stepped_by_hand_reports_its_message():
         message = solver.step()
     assert solver.status == "failed" and "t = 1" in message
     assert abs(solver.t - 1.0) < 1e-3  # it stops at the pole, not at t_bound
+
+
+def test_an_open_ended_run_stops_at_its_terminal_event():
+    sol = rn.solve_ivp(ballistic, (0, np.inf), [0.0, 10.0], events=ground, rtol=1e-8)
+    assert sol.status == 1 and sol.t[-1] == pytest.approx(2 * 10 / G, rel=1e-12)
+    with pytest.raises(ValueError, match="needs a terminal event"):
+        rn.solve_ivp(ballistic, (0, np.inf), [0.0, 10.0])
+    solver = rn.IVPSolver(lambda t, y: -y, 0.0, [1.0], np.inf)
+    for _ in range(3):
+        solver.step()
+    assert solver.status == "running" and solver.t > 0
