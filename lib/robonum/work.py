@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import _scipy, jacobian
-from .errors import NonlinearSolveError
+from .declarations import check_jacobian
+from .errors import EvaluationError, NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call
 
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
@@ -36,6 +37,7 @@ class Work:
         self.njev = 0  # Jacobian evaluations
         self.nlu = 0  # LU factorisations
         self.n_newton = 0  # Newton iterations, summed over all solves
+        self._rechecked = False  # a user jac is checked again once, where Newton first fails
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
@@ -73,6 +75,26 @@ class Work:
         else:
             delta = (y + jacobian.increments(y, fy, w, hgamma)) - y  # the step y really took
         return self._differences(t, y, fy, delta)
+
+    def recheck_jac(self, t, y, J) -> None:
+        """Where Newton failed with a fresh analytic ``J``: does it agree with ``f`` here?
+
+        A ``jac`` right at ``y0`` (checked when the problem was made) can be wrong
+        elsewhere -- a term that vanishes at ``y0``, a sign in one branch.  Once per run,
+        three counted calls of ``f``; a mismatch ends the run (reason ``"jac_mismatch"``).
+        """
+        if self.problem.jac is None or self._rechecked:
+            return
+        self._rechecked = True
+        fy = self.f(t, y)
+        self.nfev += 2  # the two calls check_jacobian makes
+        try:
+            t0, t1 = self.problem.t_span
+            check_jacobian(self.problem.f, J, t, y, fy, t + (t1 - t0))
+        except ValueError as exc:
+            raise EvaluationError(
+                f"{exc} (checked where Newton failed)", "jac_mismatch", t
+            ) from None
 
     def _differences(self, t, y, fy, delta) -> np.ndarray:
         """Forward differences, one call of ``f`` per column or per group of ``jac_sparsity``."""

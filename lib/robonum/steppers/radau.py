@@ -268,6 +268,8 @@ class RadauIIA(Stepper):
                 continue
             state.fail_factor = fail
             state.need_jac = not state.J_fresh
+            if state.J_fresh:
+                work.recheck_jac(t, y, state.J)
             raise NonlinearSolveError(
                 f"simplified Newton failed at t = {t:g} (h = {h:.3g})", nit, float("inf")
             )
