@@ -44,6 +44,7 @@ from .newton import NewtonOptions
 from .problem import HamiltonianProblem, ODEProblem
 from .solution import Solution
 from .steppers import ExplicitRK, ImplicitRK, Multistep, Stepper, Symplectic, make_stepper
+from .stepping import IVPSolver
 from .tableau import ButcherTableau
 from .work import Work
 
@@ -61,6 +62,7 @@ def __getattr__(name):
 __all__ = [
     "integrate",
     "solve_ivp",
+    "IVPSolver",
     "convergence_study",
     "ConvergenceStudy",
     "halving",

@@ -56,6 +56,29 @@ def real(name: str, value, lo: float | None = None, hi: float | None = None) -> 
     return x
 
 
+def atol(value, n: int | None = None, *, hi: float = 1e10):
+    """``atol`` as a float, or per component as a read-only ``(n,)`` array, each in ``(0, hi]``.
+
+    Mixed units (m, rad, m/s) need one absolute tolerance per component, as SciPy's
+    ``solve_ivp`` allows; ``n`` is checked when the state size is known.
+    """
+    if np.ndim(value) == 0:
+        return positive("atol", value, hi=hi)
+    arr = real_array("atol", value, ndim=1)
+    if n is not None and arr.shape != (n,):
+        raise ValueError(f"atol must be a number or have shape ({n},) like y0, got {arr.shape}")
+    if arr.size == 0 or np.any(arr <= 0) or np.any(arr > hi):
+        raise ValueError(f"every atol must be in (0, {hi:g}], got {arr!r}")
+    arr = arr.copy()
+    arr.setflags(write=False)
+    return arr
+
+
+def same(a, b) -> bool:
+    """Equal tolerances, numbers or arrays (``==`` on arrays is elementwise)."""
+    return bool(np.array_equal(a, b))
+
+
 def positive(
     name: str, value, *, allow_zero: bool = False, hi: float | None = None, lo: float | None = None
 ) -> float:
@@ -190,20 +213,39 @@ def complex_points(
     return zz
 
 
+def state_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
+    """A finite 1-D state, real (float) or complex (complex128) -- a complex ``y0`` is kept."""
+    raw = np.asarray(y) if not isinstance(y, (str, bytes)) else y
+    if isinstance(raw, np.ndarray) and raw.dtype.kind == "c":
+        arr = raw.astype(complex).reshape(-1) if raw.ndim == 0 else raw.astype(complex)
+        if arr.ndim != 1 or not 1 <= arr.size <= (max_size or arr.size):
+            raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
+        if not np.isfinite(arr).all():
+            raise ValueError(f"{name} must be finite, got non-finite entries")
+        return arr
+    return finite_vector(name, y, max_size=max_size)
+
+
 def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
     """Return ``y`` as a non-empty 1-D finite float array (a scalar becomes shape (1,))."""
     return real_array(name, y, ndim=1, min_size=1, max_size=max_size)
 
 
-def interval(name: str, span, *, max_length: float | None = None) -> tuple[float, float]:
-    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1`` (and ``t1 - t0 <= max_length``)."""
+def interval(
+    name: str, span, *, max_length: float | None = None, open_end: bool = False
+) -> tuple[float, float]:
+    """Return ``span`` as ``(t0, t1)`` with finite ``t0 < t1`` (and ``t1 - t0 <= max_length``);
+    ``open_end=True`` also takes ``t1 = inf``."""
     if isinstance(span, (str, bytes)):
         raise TypeError(f"{name} must be a pair (t0, t1), got a string")
     try:
         t0, t1 = span
     except (TypeError, ValueError):
         raise TypeError(f"{name} must be a pair (t0, t1), got {type(span).__name__}") from None
-    t0, t1 = real(f"{name}[0]", t0), real(f"{name}[1]", t1)
+    t0 = real(f"{name}[0]", t0)
+    if open_end and isinstance(t1, (int, float, np.floating)) and t1 == math.inf:
+        return t0, math.inf
+    t1 = real(f"{name}[1]", t1)
     if not t1 > t0:
         raise ValueError(f"{name} must satisfy t0 < t1, got ({t0:g}, {t1:g})")
     if not math.isfinite(t1 - t0):

@@ -110,6 +110,8 @@ class StepController:
         ``safety`` overrides the controller's safety factor for this one step.
         """
         safe = self.safety if safety is None else check.positive("safety", safety, hi=1.0)
+        if not (type(h) is float and 0.0 < h < math.inf):  # the loop's floats pass at once
+            h = check.positive("h", h)
         err = float(err)
         if not err >= 0:  # NaN
             err = np.inf
@@ -134,12 +136,12 @@ class StepController:
         the first step is ``min(100 h0, h1, max_step)``.  One extra ``f`` call.
         """
         scale = atol + rtol * np.abs(y0)
-        d0 = float(np.sqrt(np.mean((y0 / scale) ** 2)))
-        d1 = float(np.sqrt(np.mean((f0 / scale) ** 2)))
+        d0 = float(np.sqrt(np.mean(np.abs(y0 / scale) ** 2)))  # abs: y may be complex
+        d1 = float(np.sqrt(np.mean(np.abs(f0 / scale) ** 2)))
         h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
         h0 = min(h0, max_step)
         f1 = work.f(t0 + h0, y0 + h0 * f0)
-        d2 = float(np.sqrt(np.mean(((f1 - f0) / scale) ** 2))) / h0
+        d2 = float(np.sqrt(np.mean(np.abs((f1 - f0) / scale) ** 2))) / h0
         if max(d1, d2) <= 1e-15:
             h1 = max(1e-6, h0 * 1e-3)
         else:

@@ -110,4 +110,6 @@ def _steps(hs) -> np.ndarray:
         raise ValueError(f"hs must hold at least 2 step sizes, got {hs.size}")
     if np.any(hs <= 0):
         raise ValueError("hs must contain step sizes > 0")
+    if np.any(hs[1:] == hs[:-1]):
+        raise ValueError("hs must not repeat a step size next to itself (log(h_k / h_k+1) = 0)")
     return hs

@@ -70,8 +70,8 @@ def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -
     v = v * np.maximum(1.0, np.abs(y0))
     try:
         with np.errstate(all="ignore"):
-            plus = np.asarray(f(t0, y0 + v), dtype=float).reshape(y0.shape)
-            minus = np.asarray(f(t0, y0 - v), dtype=float).reshape(y0.shape)
+            plus = np.asarray(f(t0, y0 + v), dtype=y0.dtype).reshape(y0.shape)
+            minus = np.asarray(f(t0, y0 - v), dtype=y0.dtype).reshape(y0.shape)
     except Exception:  # noqa: BLE001 -- f fails next to y0: the run reports it where it happens
         return
     with np.errstate(all="ignore"):
@@ -86,8 +86,8 @@ def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -
     _, miss, size = misses[0]
     if min(m[0] for m in misses) > 0.0:
         raise ValueError(
-            f"jac disagrees with f at t = {t0:g}: along a small step v from y0, J v and the "
-            f"difference (f(y0 + v) - f(y0 - v)) / 2 differ by {miss:.3g}, "
+            f"jac disagrees with f at t = {t0:g}: along a small step v from y there, J v and the "
+            f"difference (f(y + v) - f(y - v)) / 2 differ by {miss:.3g}, "
             f"{miss / max(size, 1e-300):.2g} of their size; jac must return df/dy with "
             "J[i, j] = df_i/dy_j (pass jac=None to let the solver take differences)"
         )

@@ -6,12 +6,15 @@ provides for free:
 * Radau IIA: the collocation polynomial through ``y_n`` and the three stage
   values, ``u(t_n + s h) = y_n + sum_{k=1}^{3} s^k Q_k`` (order 3 uniformly,
   exact at the nodes; Hairer & Wanner II, sec. IV.8);
+* explicit pairs with a continuous extension in their tableau (DOPRI5, order 4):
+  ``y_n + h sum_i b_i(s) k_i``, the same power form with ``Q_k = h sum_i dense[i, k-1] k_i``
+  (Hairer, Norsett & Wanner I, sec. II.6);
 * BDF: the interpolation polynomial through the last ``k + 1`` values in
   backward-difference (Newton) form,
   ``p(t_{n+1} + s h) = sum_{j=0}^{k} nabla^j y_{n+1} prod_{m=0}^{j-1} (s + m)/(m + 1)``,
   ``s in [-1, 0]`` (Shampine & Reichelt 1997);
-* explicit pairs: the cubic Hermite polynomial through ``y`` and ``f`` at both
-  ends (third order; first-same-as-last pairs have both slopes already).
+* other explicit steppers: the cubic Hermite polynomial through ``y`` and ``f`` at
+  both ends (third order).
 
 :class:`DenseOutput` strings the pieces together; ``sol(t)`` returns
 ``(n,)`` for a scalar ``t`` and ``(n, m)`` for ``m`` times, like SciPy's
@@ -27,8 +30,8 @@ from . import _validate as check
 MAX_EVAL = 10**6
 
 
-class CollocationPiece:
-    """``y_a + sum_k s^k Q_k`` with ``s = (t - t_a) / h`` (Q has shape (3, n))."""
+class PowerPiece:
+    """``y_a + sum_{k>=1} s^k Q_k`` with ``s = (t - t_a) / h`` (``Q`` has shape (p, n))."""
 
     def __init__(self, t_a, h, y_a, Q):
         self.t_a, self.h, self.y_a, self.Q = t_a, h, y_a, Q
@@ -100,8 +103,8 @@ class DenseOutput:
             out = np.tile(np.zeros(0), (0, tt.size))
             return out
         idx = np.clip(np.searchsorted(self.ts, tt, side="left") - 1, 0, len(self.pieces) - 1)
-        n = self.pieces[0](np.array([self.ts[0]])).shape[0]
-        out = np.empty((n, tt.size))
+        first = self.pieces[0](np.array([self.ts[0]]))
+        out = np.empty((first.shape[0], tt.size), dtype=first.dtype)  # complex states too
         for i in np.unique(idx):
             sel = idx == i
             out[:, sel] = self.pieces[i](tt[sel])

@@ -40,6 +40,7 @@ def controlled(
     first_step=None,
     max_step=None,
     controller: StepController | None = None,
+    n: int | None = None,
 ) -> tuple[Stepper, Controlled]:
     """The stepper built for ``rtol``/``atol`` and its :class:`Controlled` policy (arguments checked)."""
     if stepper.error_order is None:
@@ -49,7 +50,7 @@ def controlled(
             "such as 'dopri5'"
         )
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
-    atol = check.positive("atol", atol, hi=1e10)
+    atol = check.atol(atol, n)
     stepper = stepper.with_tolerances(rtol, atol)  # first: the controller may depend on them
     if controller is None:
         controller = stepper.default_controller()
@@ -148,6 +149,7 @@ def integrate(
         first_step=first_step,
         max_step=max_step,
         controller=controller,
+        n=problem.n,
     )
     return run(
         problem,

@@ -27,7 +27,16 @@ import numpy as np
 
 from . import _validate as check
 from .control import StepController
+from .events import EventLog, as_events
 from .integrate import controlled
+from .ivp_inputs import (
+    mirrored_dense,
+    no_integration,
+    reversed_in_time,
+    span_of,
+    times_inside,
+    with_args,
+)
 from .loop import run
 from .policy import MAX_ADAPTIVE_STEPS
 from .problem import ODEProblem
@@ -44,7 +53,6 @@ METHODS = {
     "bdf": "bdf",
     "BDF": "bdf",
 }
-MAX_T_EVAL = 10**6
 
 
 def make_ivp_stepper(method, rtol: float = 1e-3):
@@ -73,6 +81,11 @@ def solve_ivp(
     t_span,
     y0,
     method="dopri5",
+    t_eval=None,
+    dense_output: bool = False,
+    events=None,
+    vectorized: bool = False,
+    args=None,
     *,
     rtol: float = 1e-3,
     atol: float = 1e-6,
@@ -81,14 +94,19 @@ def solve_ivp(
     nonnegative=None,
     first_step=None,
     max_step=np.inf,
-    dense_output: bool = False,
-    t_eval=None,
     max_steps: int = 100_000,
 ):
     """``scipy.integrate.solve_ivp``-style call; returns a :class:`robonum.Solution`.
 
     ``method`` is a name from the module table or a stepper with an error
     estimate (``rn.steppers.RadauIIA(5)``), as SciPy also takes a solver class.
+    As in SciPy: ``t_span`` may decrease (the run goes backwards) or have zero
+    length; ``t_eval`` is sorted in the direction of the run; ``events``
+    (:mod:`robonum.events`) fill ``t_events``/``y_events``, and a terminal one
+    stops the run with ``status = 1``; ``args`` are passed to ``fun`` and ``jac``;
+    ``vectorized=True`` means ``fun`` takes ``(n, k)`` states; ``jac`` may be a
+    callable, a constant matrix or a SciPy sparse matrix (:mod:`robonum.ivp_inputs`).
+    The result also reads as a dict (``sol["t"]``).
 
     ``jac_sparsity`` (as SciPy's): an ``(n, n)`` pattern of the nonzeros of ``df/dy``;
     without ``jac`` the finite-difference Jacobian then costs one ``f``-call per
@@ -96,8 +114,8 @@ def solve_ivp(
     ``nonnegative``: ``True`` or the indices of components the exact solution keeps
     ``>= 0``; a run whose solution falls below ``-1000 atol`` there ends with
     ``status = -1``, reason ``"negative"`` (checked, not enforced).
-    ``rtol`` in [1e-14, 1], ``atol > 0``; ``first_step``, ``max_step`` > 0;
-    ``t_eval`` sorted times inside ``t_span`` (at most 1e6); ``max_steps``
+    ``rtol`` in [1e-14, 1], ``atol > 0`` (a number or one per component); ``first_step`` in ``(0, |t1 - t0|]``,
+    ``max_step`` > 0; at most 1e6 times in ``t_eval``; ``max_steps``
     (accepted + rejected) caps the run, which then stops with reason
     ``"max_steps"``.  Failures (step-size underflow, Newton failure that
     shrinks ``h`` to nothing, NaN in ``f``) come back as ``status = -1`` with
@@ -105,28 +123,48 @@ def solve_ivp(
     """
     stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
+    f, J = with_args(fun, jac, args, vectorized)
+    evs = as_events(events)
+    t0, t1 = span_of(t_span, open_end=True)
+    if np.isinf(t1) and not any(ev.terminal for ev in evs):
+        raise ValueError(
+            f"t_span[1] = {t1}: a run without an end needs a terminal event to stop it "
+            "(events=g with g.terminal = True), or give a finite t1"
+        )
+    if t1 == t0:
+        return no_integration(t0, y0, stepper.name, evs, dense_output, t_eval)
+    backward = t1 < t0
+    if backward:
+        f, J, evs = reversed_in_time(f, J, evs)
+        t0, t1 = -t0, -t1
     problem = ODEProblem(
-        fun,
+        f,
         y0,
-        t_span,
-        jac=jac,
+        (t0, t1),
+        jac=J,
         name="solve_ivp",
         jac_sparsity=jac_sparsity,
         nonnegative=nonnegative,
+        open_end=True,
     )
     if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
         max_step = check.positive("max_step", max_step)
     else:
         max_step = None
-    if t_eval is not None:
-        t_eval = check.real_array("t_eval", t_eval, ndim=1, max_size=MAX_T_EVAL)
-        t0, t1 = problem.t_span
-        if np.any(t_eval < t0) or np.any(t_eval > t1) or np.any(np.diff(t_eval) < 0):
-            raise ValueError(f"t_eval must be sorted times inside t_span = ({t0:g}, {t1:g})")
+    if first_step is not None and check.positive("first_step", first_step) > t1 - t0:
+        raise ValueError(f"first_step must be at most |t1 - t0| = {t1 - t0:g}, got {first_step:g}")
+    t_eval = times_inside("t_eval", t_eval, t_span, backward)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
     stepper, policy = controlled(
-        stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step, max_step=max_step
+        stepper,
+        problem.t_span,
+        rtol=rtol,
+        atol=atol,
+        first_step=first_step,
+        max_step=max_step,
+        n=problem.n,
     )
+    log = EventLog(evs, t0, problem.y0) if evs else None
     sol = run(
         problem,
         stepper,
@@ -134,12 +172,19 @@ def solve_ivp(
         blowup=1e300,
         max_steps=max_steps,
         dense=dense_output or t_eval is not None,
+        on_step=None if log is None else log.after_step,
     )
     dense = sol.info.pop("dense", None)
     if t_eval is not None:
         reached = t_eval[t_eval <= sol.t[-1]]
         sol.t, sol.y = reached, (dense(reached) if reached.size else np.zeros((problem.n, 0)))
+    if backward:
+        sol.t, dense = -sol.t, mirrored_dense(dense)
     sol.sol = dense if dense_output else None
+    if log is not None:
+        sol.t_events, sol.y_events = log.arrays(problem.n)
+        if backward:
+            sol.t_events = [-te for te in sol.t_events]
     return sol
 
 

@@ -46,7 +46,7 @@ def increments(y, fy, w, hgamma):
     this same function.
     """
     n = y.size
-    fw = fy / w
+    fw = np.abs(fy) / w  # abs: a complex state too; for real f it is the same number
     fnorm = math.sqrt(np.sum(fw * fw) / n)
     min_inc = MIN_INC_MULT * abs(hgamma) * EPS * n * fnorm if fnorm > 0.0 else 1.0
     return np.maximum(SQRT_EPS * np.abs(y), min_inc * w)

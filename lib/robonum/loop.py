@@ -21,7 +21,7 @@ import numpy as np
 from . import _validate as check
 from .dense import DenseOutput
 from .errors import EvaluationError, NonlinearSolveError
-from .solution import FAILURE, SUCCESS, Solution
+from .solution import EVENT, FAILURE, SUCCESS, Solution
 from .work import Work
 
 
@@ -42,6 +42,10 @@ class Record:
 
     def fail(self, reason: str, message: str):
         self.status, self.reason, self.message = FAILURE, reason, message
+
+    def stop(self, t):
+        self.status, self.reason = EVENT, "event"
+        self.message = "A termination event occurred."  # SciPy's words: t is in t_events
 
     def diverged(self, t, y) -> bool:
         """Non-finite, or beyond the bound: record the point and fail."""
@@ -72,11 +76,12 @@ class Record:
 
 def first_negative(y, which, slack):
     """The first index of ``which`` where ``y < -slack``, or ``None``."""
-    below = np.flatnonzero(y[which] < -slack)
+    below = np.flatnonzero(y[which] < -(slack[which] if np.ndim(slack) else slack))
     return int(which[below[0]]) if below.size else None
 
 
 def negative_message(t, y, i, slack) -> str:
+    slack = slack[i] if np.ndim(slack) else slack  # atol per component
     return (
         f"lost the solution at t = {t:.6g}: y[{i}] = {y[i]:.3g}, declared nonnegative, is below "
         f"-{slack:.3g}; a tolerance too loose, or a Jacobian that disagrees with f"
@@ -91,14 +96,42 @@ def run(
     blowup: float = 1e8,
     max_steps: int | None = None,
     dense: bool = False,
+    on_step=None,
 ) -> Solution:
     """March ``problem`` with ``stepper``, steps chosen by ``policy``; the one loop.
 
     ``max_steps`` caps the steps tried (accepted and rejected), ``None`` for
     no cap beyond the policy's own; ``dense=True`` keeps each accepted step's
     polynomial in ``info["dense"]`` (:class:`robonum.dense.DenseOutput`).
+    ``on_step(t_old, t, y, piece)``, if given, sees every accepted step with its
+    polynomial (:class:`robonum.events.EventLog`); when it returns a point
+    ``(t_stop, y_stop)`` the run ends there with ``status = 1`` (an event).
+    """
+    steps = march(
+        problem, stepper, policy, blowup=blowup, max_steps=max_steps, dense=dense, on_step=on_step
+    )
+    # overflow on the way to the divergence bound is expected in an unstable run; the
+    # status reports it (the stepping object of robonum.stepping sets the same state per step)
+    with np.errstate(over="ignore", invalid="ignore"):
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+
+
+def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, on_step=None):
+    """The loop of :func:`run` as a generator: it yields after every accepted step
+    ``(t_old, y_old, t, y, work, state)`` and returns the :class:`Solution`.
+
+    :func:`run` drives it to the end; :class:`robonum.stepping.IVPSolver` one step at a time.
     """
     stepper.check_problem(problem)
+    if getattr(problem, "dtype", None) == np.complex128 and not stepper.complex_ok:
+        raise TypeError(
+            f"method {stepper.name!r} works in real arithmetic; a complex y0 needs 'dopri5' "
+            "or 'bdf' (or split y into real and imaginary parts)"
+        )
     work = Work(problem)
     rec = Record(problem, bound_of(problem, blowup))
     (t0, t1), t, y = problem.t_span, problem.t_span[0], problem.y0.copy()
@@ -112,50 +145,59 @@ def run(
     underflow = policy.underflow
     which, slack = problem.nonnegative, getattr(policy, "domain_slack", None)
     negative = rec.negative if which is not None and slack is not None else None
-    with np.errstate(over="ignore", invalid="ignore"):
-        try:
-            h, f0 = policy.start(work, stepper, t0, y, t1)
-            state = stepper.init(work, t0, y, h)
-            if f0 is not None:
-                stepper.seed(state, t0, y, f0)
-            while not finished(t, t1, nsteps):
-                if nsteps + nreject >= cap:
-                    rec.fail("max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}")
-                    break
-                h, t_new = propose(t, y, h, t1, nsteps)
-                try:
-                    y_new, err, state = step(work, t, y, h, state)
-                except NonlinearSolveError as exc:
-                    if not policy.retries:
-                        rec.fail(
-                            "newton_failed",
-                            f"the implicit step from t = {t:.6g} could not be solved: {exc}",
-                        )
-                        break
-                    y_new = err = None  # the policy shrinks h and tries again
-                accepted, h_next = judge(stepper, work, h, y, y_new, err, state)
-                if accepted:
-                    t_old, y_old, t, y = t, y, t_new, y_new
-                    nsteps += 1
-                    if diverged(t, y) or (negative is not None and negative(t, y, which, slack)):
-                        break
-                    if dense:
-                        pieces.append(stepper.interpolant(work, state, t_old, t - t_old, y_old, y))
-                    if keep is None or keep(nsteps):
-                        ts.append(t)
-                        ys.append(y)
-                else:
-                    nreject += 1
-                if underflow is not None and t < t1 and underflow(h_next, t):
+    try:
+        h, f0 = policy.start(work, stepper, t0, y, t1)
+        state = stepper.init(work, t0, y, h)
+        if f0 is not None:
+            stepper.seed(state, t0, y, f0)
+        while not finished(t, t1, nsteps):
+            if nsteps + nreject >= cap:
+                rec.fail("max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}")
+                break
+            h, t_new = propose(t, y, h, t1, nsteps)
+            try:
+                y_new, err, state = step(work, t, y, h, state)
+            except NonlinearSolveError as exc:
+                if not policy.retries:
                     rec.fail(
-                        "step_underflow",
-                        f"the step size fell to {h_next:.3g} at t = "
-                        f"{t:.6g}, below the rounding level of t",
+                        "newton_failed",
+                        f"the implicit step from t = {t:.6g} could not be solved: {exc}",
                     )
                     break
-                h = h_next
-        except EvaluationError as exc:
-            rec.fail(exc.reason, str(exc))
+                y_new = err = None  # the policy shrinks h and tries again
+            accepted, h_next = judge(stepper, work, h, y, y_new, err, state)
+            if accepted:
+                t_old, y_old, t, y = t, y, t_new, y_new
+                nsteps += 1
+                if diverged(t, y) or (negative is not None and negative(t, y, which, slack)):
+                    break
+                if dense or on_step is not None:
+                    piece = stepper.interpolant(work, state, t_old, t - t_old, y_old, y)
+                    if dense:
+                        pieces.append(piece)
+                    stop = None if on_step is None else on_step(t_old, t, y, piece)
+                    if stop is not None:
+                        t, y = stop
+                        ts.append(t)
+                        ys.append(y)
+                        rec.stop(t)
+                        break
+                if keep is None or keep(nsteps):
+                    ts.append(t)
+                    ys.append(y)
+                yield t_old, y_old, t, y, work, state
+            else:
+                nreject += 1
+            if underflow is not None and t < t1 and underflow(h_next, t):
+                rec.fail(
+                    "step_underflow",
+                    f"the step size fell to {h_next:.3g} at t = "
+                    f"{t:.6g}, below the rounding level of t",
+                )
+                break
+            h = h_next
+    except EvaluationError as exc:
+        rec.fail(exc.reason, str(exc))
     h_equal, info = policy.report()
     sol = Solution(
         t=np.array(rec.ts),
@@ -176,4 +218,4 @@ def run(
     return sol
 
 
-__all__ = ["run", "bound_of", "Record", "first_negative", "negative_message"]
+__all__ = ["run", "march", "bound_of", "Record", "first_negative", "negative_message"]

@@ -58,6 +58,8 @@ class ModifiedNewton:
     _MAX_LU = 4  # DIRKs with distinct diagonal entries need a few at once
 
     def __init__(self, opts: NewtonOptions | None = None, *, record: bool = False):
+        if opts is not None and not isinstance(opts, NewtonOptions):
+            raise TypeError(f"opts must be a NewtonOptions, got {type(opts).__name__}")
         self.opts = opts or NewtonOptions()
         self.J = None
         self.J_t = None  # time at which J was evaluated

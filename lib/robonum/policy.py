@@ -134,7 +134,7 @@ class Controlled:
             err_norm = math.inf
         else:
             e = err / (self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new)))
-            err_norm = math.sqrt(np.dot(e, e) / e.size)
+            err_norm = math.sqrt(np.vdot(e, e).real / e.size)  # vdot: |e|^2 for complex e too
             if not np.isfinite(err_norm):
                 err_norm = math.inf
         return stepper.judge(self.controller, work, h, err_norm, state)

@@ -35,18 +35,18 @@ def _call(name, fn, *args):
         raise
 
 
-def _as_output(name, out, shape, t, y=None) -> np.ndarray:
-    """``out`` as a float array of ``shape``; a size-1 ``shape`` also accepts a scalar."""
-    if type(out) is np.ndarray and out.dtype is _F64 and out.shape == shape:
+def _as_output(name, out, shape, t, y=None, dtype=_F64) -> np.ndarray:
+    """``out`` as a float (or, for a complex state, complex) array of ``shape``."""
+    if type(out) is np.ndarray and out.dtype is _F64 is dtype and out.shape == shape:
         # The common case (Work.f meets it up to ~10 times a step), checked with one
         # reduction: a NaN or inf entry makes the sum non-finite (a finite sum that
         # overflows falls through to the full check below).
         if math.isfinite(np.add.reduce(out, axis=None)):
             return out
     arr = np.asarray(out)
-    if np.iscomplexobj(arr):
+    if np.iscomplexobj(arr) and dtype.kind != "c":
         raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
-    if arr.dtype.kind not in "biuf":
+    if arr.dtype.kind not in "biufc":
         raise TypeError(
             f"{name} must return an array of real numbers, got {type(out).__name__} "
             f"(dtype {arr.dtype}) at t = {t:g}"
@@ -56,7 +56,7 @@ def _as_output(name, out, shape, t, y=None) -> np.ndarray:
             arr = arr.reshape(shape)
         else:
             raise ValueError(f"{name} must return shape {shape}, got {arr.shape} at t = {t:g}")
-    arr = arr.astype(float, copy=False)
+    arr = arr.astype(dtype, copy=False)
     if not np.isfinite(arr).all():
         if y is not None and not np.isfinite(y).all():
             raise EvaluationError(f"the state is no longer finite at t = {t:g}", "diverged", t)
@@ -96,6 +96,7 @@ class ODEProblem:
     must also agree with a difference of ``f`` there (two more calls of ``f``,
     :func:`robonum.declarations.check_jacobian`): a wrong one is refused by name.
     ``layout`` names how a :class:`Solution` reads the state (``"state"``: as it is).
+    ``open_end=True`` lets ``t1`` be ``inf``: a run that ends at an event (``solve_ivp``).
     """
 
     layout = "state"
@@ -111,15 +112,17 @@ class ODEProblem:
         params=None,
         jac_sparsity=None,
         nonnegative=None,
+        open_end: bool = False,
     ):
         check.callable_("f", f)
         for label, fn in (("jac", jac), ("exact", exact)):
             if fn is not None:
                 check.callable_(label, fn)
-        y0 = check.finite_vector("y0", y0, max_size=MAX_DIM)
+        y0 = check.state_vector("y0", y0, max_size=MAX_DIM)
         y0.setflags(write=False)
+        self.dtype = y0.dtype  # float64, or complex128 for a complex y0 (solve_ivp's methods)
         self.f, self.y0, self.jac, self.exact = f, y0, jac, exact
-        self.t_span = check.interval("t_span", t_span)
+        self.t_span = check.interval("t_span", t_span, open_end=open_end)
         self.name = check.text("name", name)
         if params is not None and not isinstance(params, dict):
             raise TypeError(f"params must be a dict, got {type(params).__name__}")
@@ -127,11 +130,13 @@ class ODEProblem:
         t0, n = self.t_span[0], y0.size
         self.jac_sparsity, self.jac_groups = _sparsity(jac_sparsity, n)
         self.nonnegative = _components("nonnegative", nonnegative, n)
+        if self.nonnegative is not None and self.dtype.kind == "c":
+            raise TypeError("nonnegative needs a real y0, got a complex one")
         if self.nonnegative is not None and np.any(y0[self.nonnegative] < 0):
             raise ValueError("y0 must be >= 0 in the components declared nonnegative")
-        f0 = _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0)
+        f0 = _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0, dtype=self.dtype)
         if jac is not None:
-            J0 = _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0)
+            J0 = _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0, dtype=self.dtype)
             check_jacobian(f, J0, t0, y0, f0, self.t_span[1])
         if exact is not None:
             e0 = _as_output("exact", _call("exact", exact, t0), (n,), t0)

@@ -1,7 +1,8 @@
 """The result of every driver: one type, SciPy's names and status codes.
 
 ``status`` follows ``scipy.integrate.solve_ivp``: 0 the run reached
-``t1``, -1 it failed, 1 is reserved (a terminating event).  ``reason`` says
+``t1``, -1 it failed, 1 a terminal event stopped it (``solve_ivp(events=...)``;
+``success`` is then true, as in SciPy).  ``reason`` says
 which failure in one word, ``message`` in a sentence:
 
 ==================  ============================================================
@@ -17,6 +18,9 @@ reason              meaning
 ``"max_steps"``     an adaptive run used up its step budget
 ``"negative"``      a component the problem declares nonnegative fell below
                     ``-1000 atol``: the run lost the solution
+``"event"``         (status 1) a terminal event of ``solve_ivp`` stopped the run
+``"jac_mismatch"``  Newton failed with a fresh analytic ``jac``, and that ``jac``
+                    disagrees with a difference of ``f`` there
 ==================  ============================================================
 
 ``y`` has shape ``(n, len(t))`` as in ``solve_ivp``.  A Hamiltonian run also
@@ -39,6 +43,8 @@ REASONS = (
     "step_underflow",
     "max_steps",
     "negative",
+    "event",
+    "jac_mismatch",
 )
 LAYOUTS = ("state", "hamiltonian", "so3")
 
@@ -72,10 +78,18 @@ class Solution:
     layout: str = "state"
     info: dict = field(default_factory=dict)
     sol: object = None  # solve_ivp's dense output (DenseOutput) with dense_output=True
+    t_events: list | None = None  # solve_ivp(events=...): per event, the times found
+    y_events: list | None = None  # ... and the states there, (k, n) each
 
     @property
     def success(self) -> bool:
-        return self.status == SUCCESS
+        return self.status >= SUCCESS
+
+    def __getitem__(self, key: str):
+        """``sol["t"]`` as ``sol.t``: SciPy's result is also read as a dict."""
+        if not isinstance(key, str) or not hasattr(self, key):
+            raise KeyError(key)
+        return getattr(self, key)
 
     @property
     def y_final(self) -> np.ndarray:

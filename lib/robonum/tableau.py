@@ -35,6 +35,7 @@ from .analysis import symplecticity as _sym
 
 _TOL = 1e-13  # consistency tolerance for float coefficients (sqrt(2), sqrt(3) ...)
 MAX_STAGES = 20
+MAX_COEFFICIENT = 1e8  # |a_ij|, |b_i|, |c_i|: methods in use stay below 100; beyond, R(z) overflows
 
 
 def _is_exact(x) -> bool:
@@ -78,6 +79,13 @@ class ButcherTableau:
         Weights of the embedded lower-order solution.
     order_hat : int, optional
         Order of the embedded solution.
+    dense : (s, p) array_like, optional
+        A continuous extension: ``b_i(theta) = sum_k dense[i, k] theta^(k+1)``, so
+        that ``y(t_n + theta h) = y_n + h sum_i b_i(theta) k_i`` between the steps
+        (Hairer-Norsett-Wanner I, sec. II.6).  Checked: ``b_i(1) = b_i`` and
+        ``sum_i b_i(theta) = theta``; its order is ``dense_order``.
+    dense_order : int, optional
+        Order of the continuous extension, uniformly in ``theta`` (verified by tests).
     """
 
     name: str
@@ -87,6 +95,8 @@ class ButcherTableau:
     order: int = 1
     b_hat: np.ndarray | None = None
     order_hat: int | None = None
+    dense: np.ndarray | None = field(default=None, repr=False)
+    dense_order: int | None = None
     exact: dict | None = field(default=None, repr=False)
     latex: dict | None = field(default=None, repr=False)
 
@@ -118,6 +128,11 @@ class ButcherTableau:
         if abs(b.sum() - 1.0) > _TOL:
             raise ValueError(f"{self.name}: weights b must sum to 1, got {b.sum()!r}")
         check.integer("order", self.order, 1, 20)
+        if max(np.max(np.abs(A)), np.max(np.abs(b)), np.max(np.abs(c))) > MAX_COEFFICIENT:
+            raise ValueError(
+                f"{self.name}: entries of A, b and c must be at most {MAX_COEFFICIENT:g} in magnitude "
+                "(the stability function of larger ones overflows)"
+            )
         b_hat = None
         if self.b_hat is not None:
             b_hat = check.real_array("b_hat", self.b_hat, ndim=1, max_size=MAX_STAGES)
@@ -128,6 +143,7 @@ class ButcherTableau:
             check.integer("order_hat", self.order_hat, 1, self.order)
         elif self.order_hat is not None:
             raise ValueError("order_hat is given but b_hat is not: give both or neither")
+        dense = self._checked_dense(b)
         if self.latex is not None and not (
             isinstance(self.latex, dict) and set(self.latex) <= {"A", "b", "c", "b_hat"}
         ):
@@ -147,7 +163,28 @@ class ButcherTableau:
         object.__setattr__(self, "b", _readonly(b))
         object.__setattr__(self, "c", _readonly(c))
         object.__setattr__(self, "b_hat", None if b_hat is None else _readonly(b_hat))
+        object.__setattr__(self, "dense", None if dense is None else _readonly(dense))
         object.__setattr__(self, "exact", exact if is_exact else None)
+
+    def _checked_dense(self, b):
+        """The continuous extension's coefficients, or ``None``; raises if they do not fit ``b``."""
+        if self.dense is None:
+            if self.dense_order is not None:
+                raise ValueError("dense_order is given but dense is not: give both or neither")
+            return None
+        s = b.size
+        B = check.real_array("dense", self.dense, ndim=2, max_size=MAX_STAGES**2)
+        if B.shape[0] != s or B.shape[1] == 0:
+            raise ValueError(f"dense must have shape ({s}, p), got {B.shape}")
+        check.integer("dense_order", self.dense_order, 1, self.order)
+        # theta = 1 must give the step itself, and every b_i(theta) must sum to theta
+        if np.max(np.abs(B.sum(axis=1) - b)) > _TOL:
+            raise ValueError(f"{self.name}: the dense weights at theta = 1 must equal b")
+        unit = np.zeros(B.shape[1])
+        unit[0] = 1.0
+        if np.max(np.abs(B.sum(axis=0) - unit)) > _TOL:
+            raise ValueError(f"{self.name}: the dense weights must sum to theta")
+        return B
 
     # -- structure ---------------------------------------------------------
     @property

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from . import _scipy, jacobian
-from .errors import NonlinearSolveError
+from .declarations import check_jacobian
+from .errors import EvaluationError, NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call
 
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
@@ -31,14 +32,16 @@ class Work:
             raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
         self.problem = problem
         self._shape = (problem.n,)
+        self._dtype = getattr(problem, "dtype", np.dtype(float))
         self.nfev = 0  # calls of f (and of grad_V: one per f-equivalent)
         self.njev = 0  # Jacobian evaluations
         self.nlu = 0  # LU factorisations
         self.n_newton = 0  # Newton iterations, summed over all solves
+        self._rechecked = False  # a user jac is checked again once, where Newton first fails
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
-        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y)
+        return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y, self._dtype)
 
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
@@ -58,10 +61,13 @@ class Work:
         the step is ``sqrt(eps) max(1, |y_j|)``, balancing truncation (O(delta))
         against rounding (O(eps/delta)); see the finite-difference chapter.
         """
-        self.njev += 1
         n = self._shape[0]
-        if self.problem.jac is not None:
-            return _as_output("jac", _call("jac", self.problem.jac, t, y), (n, n), t, y)
+        jac = self.problem.jac
+        if not getattr(jac, "constant", False):  # a constant matrix costs no evaluation
+            self.njev += 1
+        if jac is not None:
+            out = _call("jac", self.problem.jac, t, y)
+            return _as_output("jac", out, (n, n), t, y, self._dtype)
         if fy is None:
             fy = self.f(t, y)
         if w is None:  # no tolerance known: the rule of the finite-difference chapter
@@ -70,17 +76,40 @@ class Work:
             delta = (y + jacobian.increments(y, fy, w, hgamma)) - y  # the step y really took
         return self._differences(t, y, fy, delta)
 
+    def recheck_jac(self, t, y, J) -> None:
+        """Where Newton failed with a fresh analytic ``J``: does it agree with ``f`` here?
+
+        A ``jac`` right at ``y0`` (checked when the problem was made) can be wrong
+        elsewhere -- a term that vanishes at ``y0``, a sign in one branch.  Once per run,
+        three counted calls of ``f``; a mismatch ends the run (reason ``"jac_mismatch"``).
+        """
+        if self.problem.jac is None or self._rechecked:
+            return
+        self._rechecked = True
+        fy = self.f(t, y)
+        self.nfev += 2  # the two calls check_jacobian makes
+        try:
+            t0, t1 = self.problem.t_span
+            check_jacobian(self.problem.f, J, t, y, fy, t + (t1 - t0))
+        except ValueError as exc:
+            raise EvaluationError(
+                f"{exc} (checked where Newton failed)", "jac_mismatch", t
+            ) from None
+
     def _differences(self, t, y, fy, delta) -> np.ndarray:
         """Forward differences, one call of ``f`` per column or per group of ``jac_sparsity``."""
         n, groups, S = y.size, self.problem.jac_groups, self.problem.jac_sparsity
+        columns = getattr(self.problem.f, "columns", None)
+        if groups is None and columns is not None:
+            return self._columns(columns, t, y, fy, delta)
         if groups is None:
-            J = np.empty((n, n))
+            J = np.empty((n, n), dtype=y.dtype)
             for j in range(n):
                 yj = y.copy()
                 yj[j] += delta[j]
                 J[:, j] = (self.f(t, yj) - fy) / delta[j]
             return J
-        J = np.zeros((n, n))
+        J = np.zeros((n, n), dtype=y.dtype)
         for g in range(int(groups.max()) + 1):
             cols = np.flatnonzero(groups == g)
             yg = y.copy()
@@ -90,6 +119,14 @@ class Work:
                 rows = S[:, j]
                 J[rows, j] = df[rows] / delta[j]
         return J
+
+    def _columns(self, columns, t, y, fy, delta) -> np.ndarray:
+        """All ``n`` perturbed states in one call of a vectorized ``f`` (counted as one call)."""
+        self.nfev += 1
+        n = y.size
+        Y = y[:, None] + np.diag(delta)
+        F = _as_output("f", _call("f", columns, t, Y), (n, n), t, y, self._dtype)
+        return (F - fy[:, None]) / delta
 
     def lu_factor(self, M: np.ndarray):
         """LU of the iteration matrix; an exactly singular one is a failed solve, not a warning.

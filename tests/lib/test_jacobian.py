@@ -267,3 +267,24 @@ def test_a_right_or_nearly_right_jacobian_passes():
     for name in ts.NAMES:
         ts.testset_problem(name)
     chains.flexible_chain(n=5, K3=3e9, twist=0.01)
+
+
+@pytest.mark.parametrize("method", ["radau5", "bdf"])
+def test_a_jac_right_at_y0_but_wrong_later_ends_the_run_by_name(method):
+    # J = -1 is df/dy at y0 = 0 only (the cubic term's -3e4 y^2 vanishes there), so the
+    # check at y0 passes; once y grows, Newton with this J fails, and the J is checked again
+    # there.  Before this check the run "succeeded" with 44x (radau5) or 27x (bdf) the work.
+    def f(t, y):
+        return -1e4 * y**3 - y + 100 * np.sin(t)
+
+    def frozen(t, y):
+        return np.array([[-1.0]])
+
+    def right(t, y):
+        return np.array([[-3e4 * y[0] ** 2 - 1.0]])
+
+    bad = rn.solve_ivp(f, (0, 10), [0.0], method=method, rtol=1e-6, jac=frozen)
+    assert bad.status == -1 and bad.reason == "jac_mismatch"
+    assert "jac disagrees with f" in bad.message and "Newton failed" in bad.message
+    good = rn.solve_ivp(f, (0, 10), [0.0], method=method, rtol=1e-6, jac=right)
+    assert good.status == 0

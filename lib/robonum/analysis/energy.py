@@ -26,13 +26,19 @@ def separable_energy(V, q, p) -> np.ndarray:
     q, p = np.atleast_2d(np.asarray(q, float)), np.atleast_2d(np.asarray(p, float))
     if q.shape != p.shape:
         raise ValueError(f"q and p must have the same shape, got {q.shape} and {p.shape}")
-    v = np.asarray(V(q), dtype=float)
+    finite = np.isfinite(q).all(axis=0) & np.isfinite(p).all(axis=0)
+    with np.errstate(invalid="ignore", over="ignore"):
+        v = np.asarray(V(q), dtype=float)
     if v.shape != (q.shape[1],):
         raise ValueError(
             f"V(q) for q of shape {q.shape} must return shape ({q.shape[1]},) "
             f"(one value per column), got {v.shape}"
         )
-    return 0.5 * np.sum(p * p, axis=0) + v
+    if not np.isfinite(v[finite]).all():
+        raise ValueError("V returned NaN or inf at a finite q")
+    # a state that is no longer finite (a diverged run's last point) has energy inf, not NaN
+    with np.errstate(invalid="ignore", over="ignore"):
+        return np.where(finite, 0.5 * np.sum(p * p, axis=0) + v, np.inf)
 
 
 def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.ndarray:

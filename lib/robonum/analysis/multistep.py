@@ -42,6 +42,7 @@ _ROOT_TOL = 1e-9
 _CHUNK = 65536  # points per batched eigenvalue call (bounds memory)
 MAX_POINTS = 2_000_000  # one call of max_root_modulus
 MAX_K = 12
+MAX_Q = 60  # error constants C_0 .. C_q: q! and j^q stay exact, and no method here needs q > 21
 
 
 # ---------------------------------------------------------------- BDF ------
@@ -125,8 +126,9 @@ def error_constants(alpha, beta, q_max: int) -> list:
 
     With ``y_{n+1-j} = y(t - j h)``:
     ``C_q = sum_j alpha_j (-j)^q / q! - sum_j beta_j (-j)^(q-1) / (q-1)!``.
-    Exact Fractions when every coefficient is rational.
+    Exact Fractions when every coefficient is rational; ``q_max`` in ``[0, MAX_Q]``.
     """
+    q_max = check.integer("q_max", q_max, 0, MAX_Q)
     one = Fraction(1) if _is_exact(list(alpha) + list(beta)) else 1.0
     out, fact = [], one
     for q in range(q_max + 1):

@@ -147,9 +147,13 @@ def _stage_vector(t: Tree, A: np.ndarray, one) -> np.ndarray:
 def elementary_weight(t: Tree, A, b) -> float | Fraction:
     """``Phi(t) = b^T g(t)``; exact if ``A`` and ``b`` are object arrays of Fractions."""
     check_tree(t)
-    A = np.asarray(A)
+    A, b = np.asarray(A), np.asarray(b)
+    if A.ndim != 2 or A.shape[0] != A.shape[1] or b.shape != (A.shape[0],):
+        raise ValueError(f"A must be (s, s) and b (s,), got shapes {A.shape} and {b.shape}")
+    if A.dtype.kind not in "biufO" or b.dtype.kind not in "biufO":
+        raise TypeError(f"A and b must hold numbers, got dtypes {A.dtype} and {b.dtype}")
     one = Fraction(1) if A.dtype == object else 1.0
-    return np.asarray(b).dot(_stage_vector(t, A, one))
+    return b.dot(_stage_vector(t, A, one))
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,11 @@ def run(
             fun, problem.t_span, problem.y0.copy(), method=method, rtol=rtol, atol=atol, **options
         )
         best = min(best, time.process_time() - tic)
+    if not all(hasattr(sol, a) for a in ("success", "y", "nfev", "njev", "nlu")):
+        raise TypeError(
+            f"solver must return a solve_ivp-like result (success, y, nfev, njev, nlu), "
+            f"got {type(sol).__name__}"
+        )
     ok = bool(sol.success) and bool(np.all(np.isfinite(sol.y[:, -1])))
     return dict(
         nfev=int(sol.nfev),
@@ -98,15 +103,8 @@ def work_front(digit_list, work_list) -> tuple[np.ndarray, np.ndarray]:
     made, that reached ``d`` digits -- without one unlucky run deciding it.
     Returns ``(digits, work)`` sorted by digits.
     """
-    d = check.real_array("digit_list", digit_list, ndim=1)
-    w = check.real_array("work_list", work_list, ndim=1)
-    if d.shape != w.shape or d.size == 0:
-        raise ValueError(
-            f"digit_list and work_list must be equally long and non-empty, "
-            f"got {d.size} and {w.size}"
-        )
-    if np.any(w <= 0):
-        raise ValueError("work_list must be positive (work is compared on a log scale)")
+    d, w = digit_list, work_list
+    d, w = _runs(d, w)
     order = np.lexsort((w, -d))  # most digits first; equal digits: cheapest first
     keep, cheapest = [], np.inf
     for i in order:
@@ -117,6 +115,20 @@ def work_front(digit_list, work_list) -> tuple[np.ndarray, np.ndarray]:
     return d[keep], w[keep]
 
 
+def _runs(digit_list, work_list):
+    """``(digits, work)`` as two equally long real arrays, work positive (a log scale)."""
+    d = check.real_array("digit_list", digit_list, ndim=1)
+    w = check.real_array("work_list", work_list, ndim=1)
+    if d.shape != w.shape or d.size == 0:
+        raise ValueError(
+            f"digit_list and work_list must be equally long and non-empty, "
+            f"got {d.size} and {w.size}"
+        )
+    if np.any(w <= 0):
+        raise ValueError("work_list must be positive (work is compared on a log scale)")
+    return d, w
+
+
 def work_at(digit_list, work_list, target: float, *, front: bool = False) -> float | None:
     """Work needed for ``target`` digits, interpolated linearly in ``(digits, log work)``.
 
@@ -125,12 +137,13 @@ def work_at(digit_list, work_list, target: float, *, front: bool = False) -> flo
     below its first point the answer is that point's work (the cheapest run
     already reaches more digits than asked; no run was cheaper).
     """
-    if front:
-        digit_list, work_list = work_front(digit_list, work_list)
-        if target < digit_list[0]:
-            return float(work_list[0])
-    d = np.asarray(digit_list, dtype=float)
-    w = np.log(np.asarray(work_list, dtype=float))
+    target = check.real("target", target)
+    digit_list, work_list = (
+        work_front(digit_list, work_list) if front else _runs(digit_list, work_list)
+    )
+    if front and target < digit_list[0]:
+        return float(work_list[0])
+    d, w = digit_list, np.log(work_list)
     order = np.argsort(d)
     d, w = d[order], w[order]
     if not d[0] <= target <= d[-1]:
@@ -156,6 +169,9 @@ def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
     check.one_of("key", key, ("nfev", "calls", "cpu"))
     found = []
     for runs in codes:
+        for c in runs:
+            if not isinstance(c, dict) or not {"ok", "digits", key} <= set(c):
+                raise ValueError(f"codes must hold results of run() (dicts with ok, digits, {key})")
         ok = [c for c in runs if c["ok"]]
         if len(ok) >= 2:
             found.append(

@@ -128,6 +128,11 @@ def solve_ivp(
     Example: ``fast.solve_ivp(p.f, p.t_span, p.y0, rtol=1e-6, atol=1e-10, jac=p.jac)``.
     """
     check.one_of("method", method, METHODS)
+    if np.iscomplexobj(y0):
+        raise TypeError(
+            "fast.solve_ivp compiles real arithmetic: for a complex y0 use "
+            "rn.solve_ivp(..., method='dopri5' or 'bdf')"
+        )
     problem = ODEProblem(fun, y0, t_span, jac=jac, name="fast.solve_ivp", nonnegative=nonnegative)
     n = check.integer("len(y0)", problem.n, 1, MAX_SIZE)
     rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)

@@ -93,11 +93,14 @@ def to_matrix(q) -> np.ndarray:
 
 
 def norm_errors(Q) -> np.ndarray:
-    """``| |q| - 1 |`` for each column of ``Q`` (shape ``(4, m)``, like ``sol.y``) or for one ``q``."""
+    """``| |q| - 1 |`` for each column of ``Q`` (shape ``(4, m)``, like ``sol.y``) or for one ``q``;
+    ``inf`` for a column with a non-finite entry (the last point of a diverged run), not NaN."""
     Q = check.real_array("Q", Q, finite=False, max_size=4 * 10**7)
     if Q.shape[0] != 4 or Q.ndim not in (1, 2):
         raise ValueError(f"Q must have shape (4,) or (4, m), got {Q.shape}")
-    return np.abs(np.linalg.norm(Q, axis=0) - 1.0)
+    with np.errstate(invalid="ignore", over="ignore"):
+        err = np.abs(np.linalg.norm(Q, axis=0) - 1.0)
+    return np.where(np.isfinite(Q).all(axis=0), err, np.inf)
 
 
 def norm_prediction(method, omega, h: float, n: int) -> float:

@@ -38,10 +38,15 @@ MAX_ROTATION_STEPS = 200_000  # ~15 µs per exp step, ~80 µs per RKMK4 step: se
 
 
 def orthogonality_errors(R) -> np.ndarray:
-    """``max_ij |(RᵀR - I)_ij|`` for each matrix of a stack of shape ``(m, 3, 3)``."""
+    """``max_ij |(RᵀR - I)_ij|`` for each matrix of a stack of shape ``(m, 3, 3)``.
+
+    A matrix with a non-finite entry (the last point of a diverged run) is ``inf``, not NaN.
+    """
     R = _stack("R", R)
-    E = np.einsum("kji,kjl->kil", R, R) - np.eye(3)
-    return np.max(np.abs(E), axis=(1, 2))
+    finite = np.isfinite(R).all(axis=(1, 2))
+    with np.errstate(invalid="ignore", over="ignore"):
+        E = np.einsum("kji,kjl->kil", R, R) - np.eye(3)
+        return np.where(finite, np.max(np.abs(E), axis=(1, 2)), np.inf)
 
 
 def angle_errors(R, R_ref) -> np.ndarray:

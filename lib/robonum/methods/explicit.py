@@ -2,7 +2,9 @@
 
 References: Hairer, Norsett & Wanner, *Solving ODEs I*, Tables II.1.1-II.1.2
 (Euler, Heun, midpoint, Kutta's third-order rule, classical RK4) and
-Dormand & Prince (1980), J. Comput. Appl. Math. 6, 19-26 (DOPRI5).
+Dormand & Prince (1980), J. Comput. Appl. Math. 6, 19-26 (DOPRI5); DOPRI5's
+continuous extension of order 4: Shampine (1986), Math. Comp. 46, 135-150, in the form
+of Hairer, Norsett & Wanner I, sec. II.6 (their code DOPRI5, routine CONTD5).
 """
 
 from fractions import Fraction as F
@@ -52,6 +54,34 @@ DOPRI5 = ButcherTableau(
     ],
     order=5,
     order_hat=4,
+    # b_i(theta) = sum_k dense[i, k] theta^(k+1): row i is stage i, column k the power k + 1.
+    # Stage 2 has weight 0 at every theta; the last stage (f at the new point) has b_7 = 0
+    # but a nonzero weight in between: the extension costs no f-call beyond the step's own.
+    dense=[
+        [1, F(-8048581381, 2820520608), F(8663915743, 2820520608), F(-12715105075, 11282082432)],
+        [0, 0, 0, 0],
+        [
+            0,
+            F(131558114200, 32700410799),
+            F(-68118460800, 10900136933),
+            F(87487479700, 32700410799),
+        ],
+        [
+            0,
+            F(-1754552775, 470086768),
+            F(14199869525, 1410260304),
+            F(-10690763975, 1880347072),
+        ],
+        [
+            0,
+            F(127303824393, 49829197408),
+            F(-318862633887, 49829197408),
+            F(701980252875, 199316789632),
+        ],
+        [0, F(-282668133, 205662961), F(2019193451, 616988883), F(-1453857185, 822651844)],
+        [0, F(40617522, 29380423), F(-110615467, 29380423), F(69997945, 29380423)],
+    ],
+    dense_order=4,
 )
 
 ALL = {

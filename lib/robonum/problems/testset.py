@@ -196,5 +196,5 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     floor = check.positive("floor", floor, allow_zero=True)
     den = np.maximum(np.abs(ref), floor)
     den = np.where(den == 0.0, 1.0, den)
-    err = float(np.max(np.abs(y - ref) / den))
+    err = float(np.max(np.abs(y / den - ref / den)))  # scaled first: y - ref can overflow
     return 16.0 if err == 0.0 else float(min(16.0, -np.log10(err)))

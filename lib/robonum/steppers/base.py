@@ -54,6 +54,7 @@ class Stepper(ABC):
     """Base class of every stepper (see the module docstring for the contract)."""
 
     name: str = "stepper"
+    complex_ok: bool = False  # integrates a complex y0 (the loop refuses one otherwise)
     order: int = 1
     error_order: int | None = None
 
@@ -95,6 +96,13 @@ class Stepper(ABC):
 
     def __repr__(self):
         return f"{type(self).__name__}({self.name!r})"
+
+
+def check_state(y, n: int) -> None:
+    """``y`` as the loop hands it over: a float array of shape ``(n,)`` (cheap: one step's guard)."""
+    if type(y) is not np.ndarray or y.shape != (n,) or y.dtype.kind not in "fc":
+        got = getattr(y, "shape", type(y).__name__)
+        raise TypeError(f"y must be a float array of shape ({n},), got {got}")
 
 
 def check_h(h) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import methods
-from ..dense import HermitePiece
+from ..dense import HermitePiece, PowerPiece
 from .base import Stepper
 
 _EPS = np.finfo(float).eps
@@ -22,6 +22,7 @@ class _FSALCache:
 
     def __init__(self):
         self.points = []
+        self.K = None  # the last step's stages (dense output)
 
     def lookup(self, t, y):
         for tp, yp, kp in self.points:
@@ -42,6 +43,8 @@ class ExplicitRK(Stepper):
     ``method``: a catalogue name (``"rk4"``) or an explicit ``ButcherTableau``.
     """
 
+    complex_ok = True  # sums of stages: a complex state needs nothing more
+
     def __init__(self, method):
         tab = methods.get(method)
         if tab.family != "rk":
@@ -52,9 +55,11 @@ class ExplicitRK(Stepper):
         self.error_order = tab.order_hat if tab.has_embedded else None
         self._rows = [tab.A[i, :i] for i in range(tab.s)]  # row slices, computed once
         self._e = None if tab.b_hat is None else tab.b - tab.b_hat
+        self._fsal = tab.fsal  # a property that compares arrays: read once, not every step
 
     def init(self, work, t0, y0, h):
-        return _FSALCache() if self.tableau.fsal else None
+        # the cache also keeps the last stages for a continuous extension
+        return _FSALCache() if self._fsal or self.tableau.dense is not None else None
 
     def seed(self, state, t, y, fy):
         if state is not None:
@@ -62,7 +67,7 @@ class ExplicitRK(Stepper):
 
     def step(self, work, t, y, h, state):
         tab = self.tableau
-        K = np.empty((tab.s, y.size))
+        K = np.empty((tab.s, y.size), dtype=y.dtype)
         k0 = state.lookup(t, y) if state is not None else None
         K[0] = work.f(t, y) if k0 is None else k0
         for i in range(1, tab.s):
@@ -70,11 +75,19 @@ class ExplicitRK(Stepper):
         y_new = y + h * (tab.b @ K)
         err = None if self._e is None else h * (self._e @ K)
         if state is not None:
-            state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
+            state.K = K
+            if self._fsal:  # K[-1] is f at the new point only for such a tableau
+                state.points = [(t, y, K[0]), (t + h, y_new, K[-1])]
         return y_new, err, state
 
     def interpolant(self, work, state, t, h, y, y_new):
-        """Cubic Hermite; a first-same-as-last pair already has both slopes."""
+        """The tableau's continuous extension if it has one, else cubic Hermite.
+
+        The extension reuses the step's stages (no new ``f``-call); a
+        first-same-as-last pair already has both Hermite slopes too.
+        """
+        if self.tableau.dense is not None and getattr(state, "K", None) is not None:
+            return PowerPiece(t, h, y, h * (self.tableau.dense.T @ state.K))
         if state is not None and len(state.points) == 2:
             (_, _, f0), (_, _, f1) = state.points
             return HermitePiece(t, h, y, y_new, f0, f1)

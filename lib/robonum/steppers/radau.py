@@ -57,7 +57,7 @@ import numpy as np
 from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
-from ..dense import CollocationPiece
+from ..dense import PowerPiece
 from ..errors import NonlinearSolveError
 from .base import Stepper, check_h
 from .radau_constants import constants
@@ -142,7 +142,7 @@ class RadauIIA(Stepper):
         check.one_of("stages", stages, STAGES)
         self.stages = stages
         self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
-        self.atol = check.positive("atol", atol, hi=1e10)
+        self.atol = check.atol(atol)
         self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
         self.C, self.nit = constants(self.stages), NIT[self.stages]
 
@@ -163,7 +163,7 @@ class RadauIIA(Stepper):
         return self.stages
 
     def with_tolerances(self, rtol, atol) -> RadauIIA:
-        if (rtol, atol) == (self.rtol, self.atol):
+        if rtol == self.rtol and check.same(atol, self.atol):
             return self
         return RadauIIA(self.stages, rtol=rtol, atol=atol)
 
@@ -268,6 +268,8 @@ class RadauIIA(Stepper):
                 continue
             state.fail_factor = fail
             state.need_jac = not state.J_fresh
+            if state.J_fresh:
+                work.recheck_jac(t, y, state.J)
             raise NonlinearSolveError(
                 f"simplified Newton failed at t = {t:g} (h = {h:.3g})", nit, float("inf")
             )
@@ -314,4 +316,4 @@ class RadauIIA(Stepper):
 
     def interpolant(self, work, state, t, h, y, y_new):
         """The collocation polynomial of the last accepted step, for dense output."""
-        return CollocationPiece(*state.poly)
+        return PowerPiece(*state.poly)

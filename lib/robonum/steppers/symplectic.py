@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import methods
 from ..problem import HamiltonianProblem
-from .base import Stepper
+from .base import Stepper, check_h, check_state
 
 
 class _Force:
@@ -50,6 +50,13 @@ class Symplectic(Stepper):
         return _Force()
 
     def step(self, work, t, y, h, state):
+        # called by hand too (the API page shows it): guard the door, cheaply on the loop's path
+        if not isinstance(work.problem, HamiltonianProblem):
+            self.check_problem(work.problem)
+        if type(h) is not float or not 0.0 < h < math.inf:
+            h = check_h(h)
+        if type(y) is not np.ndarray or y.ndim != 1 or y.size != 2 * work.problem.d:
+            check_state(y, work.problem.n)
         gamma = work.problem.gamma
         if not gamma:
             return self._step(work, t, y, h, state)

@@ -404,6 +404,9 @@ VALID.update(
         ("ImplicitRK", "newton"): {"None"},
         ("VariableBDF", "ndf"): {"True"},
         ("VariableBDF", "jac_max_age"): {"None"},
+        # a complex state is valid, as in SciPy (dopri5 and bdf integrate it; issue 30)
+        ("ODEProblem", "y0"): {"1j", "cplx-vec"},
+        ("solve_ivp", "y0"): {"1j", "cplx-vec"},
     }
 )
 

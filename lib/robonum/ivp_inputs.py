@@ -1,0 +1,192 @@
+"""What ``solve_ivp`` accepts beyond an ``ODEProblem``, turned into one (SciPy's conventions).
+
+* ``args``: extra arguments, ``f(t, y, *args)`` and ``jac(t, y, *args)``;
+* ``vectorized=True``: ``f`` takes ``y`` of shape ``(n, k)`` and returns ``(n, k)``; the
+  core calls it with one column;
+* ``jac`` as a constant matrix (dense or SciPy sparse) or a callable returning a
+  sparse matrix: the core's linear algebra is dense, so it is made dense once
+  (``n`` is capped by :data:`robonum.problem.MAX_DIM`);
+* a decreasing ``t_span``: the core always marches forward, so the run solves
+  ``z(s) = y(-s)``, ``z' = -f(-s, z)`` on ``(-t0, -t1)`` and maps the times back --
+  the same steps, mirrored, as a backward run would take.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _validate as check
+from .problem import MAX_DIM
+from .solution import SUCCESS, Solution
+
+MAX_ARGS = 64
+MAX_T_EVAL = 10**6  # output times of solve_ivp: 8 MB per state component
+
+
+def _dense(matrix):
+    """A SciPy sparse matrix (anything with ``toarray``) as a dense array."""
+    return matrix.toarray() if hasattr(matrix, "toarray") else matrix
+
+
+def with_args(fun, jac, args, vectorized: bool):
+    """``(f, jac)`` as the core calls them: ``f(t, y) -> (n,)``, ``jac(t, y) -> (n, n)``."""
+    if args is not None:
+        try:
+            args = tuple(args)  # SciPy unpacks any sequence
+        except TypeError:
+            raise TypeError(
+                f"Supplied 'args' cannot be unpacked: give a tuple such as args=(k,), "
+                f"got {type(args).__name__}"
+            ) from None
+        if len(args) > MAX_ARGS:
+            raise ValueError(f"args: at most {MAX_ARGS} values, got {len(args)}")
+    extra = args or ()
+    check.callable_("fun", fun)
+    vectorized = check.boolean("vectorized", vectorized)
+
+    if vectorized:
+
+        def f(t, y):
+            return np.asarray(fun(t, y[:, None], *extra)).reshape(-1)
+
+        def columns(t, Y):
+            return fun(t, Y, *extra)
+
+        f.columns = columns  # Work takes all difference columns of a Jacobian in one call
+
+    elif extra:
+
+        def f(t, y):
+            return fun(t, y, *extra)
+
+    else:
+        f = fun
+    if jac is None or not callable(jac):
+        return f, _constant_jacobian(jac)
+
+    def J(t, y):
+        return _dense(jac(t, y, *extra))
+
+    return f, J
+
+
+def _constant_jacobian(jac):
+    if jac is None:
+        return None
+    matrix = check.real_array("jac", _dense(jac), ndim=2)
+
+    def J(t, y):
+        return matrix
+
+    J.constant = True  # evaluated once: Work does not count it in njev (as SciPy)
+    return J
+
+
+def reversed_in_time(f, jac, events):
+    """``(g, jac_g, events_g)`` of ``z(s) = y(-s)``: ``g(s, z) = -f(-s, z)``."""
+
+    def g(s, z):
+        return -np.asarray(f(-s, z))
+
+    jac_g = None
+    if jac is not None:
+
+        def jac_g(s, z):
+            return -np.asarray(jac(-s, z))
+
+        jac_g.constant = getattr(jac, "constant", False)
+    return g, jac_g, [ev.mirrored() for ev in events]
+
+
+def mirrored_dense(dense):
+    """The dense output of the mirrored run, read at original times."""
+    if dense is None:
+        return None
+
+    def sol(t):
+        return dense(-np.asarray(t, dtype=float))
+
+    sol.t_min, sol.t_max = -dense.t_max, -dense.t_min
+    sol.pieces = dense.pieces
+    return sol
+
+
+def span_of(t_span, *, open_end: bool = False) -> tuple[float, float]:
+    """``(t0, t1)``: finite, in either order, or equal (nothing to integrate);
+    ``open_end=True`` also takes ``t1 = +-inf``."""
+    if isinstance(t_span, (str, bytes)):
+        raise TypeError("t_span must be a pair (t0, t1), got a string")
+    try:
+        t0, t1 = t_span
+    except (TypeError, ValueError):
+        raise TypeError(f"t_span must be a pair (t0, t1), got {type(t_span).__name__}") from None
+    t0 = check.real("t_span[0]", t0)
+    if open_end and isinstance(t1, (int, float, np.floating)) and abs(t1) == np.inf:
+        return t0, float(t1)
+    t1 = check.real("t_span[1]", t1)
+    if not np.isfinite(t1 - t0):
+        raise ValueError(f"t_span must be finite with a finite length, got ({t0:g}, {t1:g})")
+    return t0, t1
+
+
+def times_inside(name, times, t_span, backward: bool):
+    """``t_eval`` checked (sorted along the run, inside ``t_span``), mirrored if ``backward``."""
+    if times is None:
+        return None
+    times = check.real_array(name, times, ndim=1, max_size=MAX_T_EVAL)
+    t0, t1 = float(t_span[0]), float(t_span[1])
+    lo, hi = min(t0, t1), max(t0, t1)
+    steps = np.diff(times) * (-1 if backward else 1)
+    if np.any(times < lo) or np.any(times > hi) or np.any(steps < 0):
+        order = "decreasing" if backward else "increasing"
+        raise ValueError(f"{name} must be {order} times inside t_span = ({t0:g}, {t1:g})")
+    return -times if backward else times
+
+
+class _Point:
+    """The dense output of a zero-length run: ``y0`` at ``t0``, and nowhere else."""
+
+    def __init__(self, t0, y0):
+        self.t_min = self.t_max = t0
+        self.y0 = y0
+
+    def __call__(self, t):
+        tt = np.asarray(t, dtype=float)
+        if np.any(tt != self.t_min):
+            raise ValueError(
+                f"t must lie in the integrated interval [{self.t_min:g}, {self.t_min:g}]"
+            )
+        return self.y0.copy() if tt.ndim == 0 else np.tile(self.y0[:, None], (1, tt.size))
+
+
+def no_integration(t0, y0, method_name, events, dense_output, t_eval):
+    """The result of ``t_span = (t0, t0)``: ``y0`` itself, status 0, no ``f``-call."""
+    y0 = check.finite_vector("y0", y0, max_size=MAX_DIM)
+    times = times_inside("t_eval", t_eval, (t0, t0), False)
+    t = np.array([t0]) if times is None else times
+    sol = Solution(
+        t=t,
+        y=np.tile(y0[:, None], (1, t.size)),
+        method=method_name,
+        h=None,
+        status=SUCCESS,
+        reason="success",
+        message=f"t_span has zero length: y(t) = y0 at t = {t0:g}",
+    )
+    sol.sol = _Point(t0, y0) if dense_output else None
+    if events:
+        sol.t_events = [np.empty(0) for _ in events]
+        sol.y_events = [np.empty((0, y0.size)) for _ in events]
+    return sol
+
+
+__all__ = [
+    "with_args",
+    "reversed_in_time",
+    "mirrored_dense",
+    "span_of",
+    "times_inside",
+    "no_integration",
+    "MAX_ARGS",
+    "MAX_T_EVAL",
+]

@@ -1,0 +1,116 @@
+"""An adaptive run stepped by hand: ``IVPSolver``, the shape of SciPy's ``OdeSolver``.
+
+A controller or a simulator that owns its own clock advances the solution one
+accepted step at a time and reads ``t``, ``y`` and the step's polynomial in
+between::
+
+    solver = rn.IVPSolver(f, t0, y0, t_bound, method="bdf", rtol=1e-6)
+    while solver.status == "running":
+        solver.step()            # None, or a message when the run fails
+        log(solver.t, solver.y)
+
+It is not a second loop: it drives :func:`robonum.loop.march`, the generator
+behind every ``solve_ivp`` and ``integrate`` run, so a run stepped by hand and
+``rn.solve_ivp`` with the same arguments take the same steps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _validate as check
+from .integrate import controlled
+from .ivp import make_ivp_stepper
+from .ivp_inputs import reversed_in_time, span_of, with_args
+from .loop import march
+from .policy import MAX_ADAPTIVE_STEPS
+from .problem import MAX_DIM, ODEProblem
+
+
+class IVPSolver:
+    """``step()`` advances one accepted step; ``status`` is ``"running"``, ``"finished"`` or
+    ``"failed"``; ``t``, ``y``, ``t_old``, ``step_size``, ``n``, ``direction``, ``t_bound``,
+    ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver``; ``dense_output()`` is the last
+    step's own polynomial.  Arguments as :func:`robonum.solve_ivp` (``t_bound`` for the end).
+    """
+
+    def __init__(self, fun, t0, y0, t_bound, method="dopri5", *, rtol=1e-3, atol=1e-6,
+                 jac=None, jac_sparsity=None, first_step=None, max_step=np.inf,
+                 vectorized=False, args=None, max_steps=100_000):  # fmt: skip
+        stepper = make_ivp_stepper(method, rtol)
+        f, J = with_args(fun, jac, args, vectorized)
+        t0, self.t_bound = span_of((t0, t_bound), open_end=True)
+        self.direction = -1.0 if self.t_bound < t0 else 1.0
+        self.t, self.y = t0, check.state_vector("y0", y0, max_size=MAX_DIM).copy()
+        self.n, self.t_old, self.status, self._last = self.y.size, None, "running", None
+        self._work = None
+        if self.t_bound == t0:
+            self._steps = None  # nothing to integrate: the first step() finishes
+            return
+        s0, s1 = self.direction * t0, self.direction * self.t_bound
+        if self.direction < 0:
+            f, J, _ = reversed_in_time(f, J, [])
+        problem = ODEProblem(f, self.y, (s0, s1), jac=J, name="IVPSolver",
+                             jac_sparsity=jac_sparsity, open_end=True)  # fmt: skip
+        if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
+            max_step = check.positive("max_step", max_step)
+        else:
+            max_step = None
+        if first_step is not None and check.positive("first_step", first_step) > s1 - s0:
+            raise ValueError(
+                f"first_step must be at most |t1 - t0| = {s1 - s0:g}, got {first_step:g}"
+            )
+        max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+        self._stepper, policy = controlled(
+            stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step,
+            max_step=max_step, n=problem.n,
+        )  # fmt: skip
+        self._steps = march(problem, self._stepper, policy, blowup=1e300, max_steps=max_steps)
+
+    def step(self):
+        """One accepted step; returns ``None``, or the failure's message (``status = "failed"``)."""
+        if self.status != "running":
+            raise RuntimeError(f"Attempt to step on a {self.status} solver.")
+        if self._steps is None:
+            self.status = "finished"
+            return None
+        with np.errstate(over="ignore", invalid="ignore"):  # as robonum.loop.run
+            try:
+                s_old, y_old, s, y, self._work, state = next(self._steps)
+            except StopIteration as end:
+                self.status = "finished" if end.value.status == 0 else "failed"
+                return None if self.status == "finished" else end.value.message
+        self._last = (s_old, y_old, s, y, state)
+        self.t_old, self.t, self.y = self.direction * s_old, self.direction * s, y
+        if self.t == self.t_bound:
+            self.status = "finished"
+        return None
+
+    @property
+    def step_size(self):
+        return None if self.t_old is None else abs(self.t - self.t_old)
+
+    def _count(self, name):
+        return 0 if self._work is None else getattr(self._work, name)
+
+    nfev = property(lambda self: self._count("nfev"))
+    njev = property(lambda self: self._count("njev"))
+    nlu = property(lambda self: self._count("nlu"))
+
+    def dense_output(self):
+        """The last step's polynomial as ``sol(t)`` on ``[t_old, t]`` (``(n,)`` or ``(n, m)``)."""
+        if self._last is None:
+            raise RuntimeError("Dense output is available after a successful step was made.")
+        s_old, y_old, s, y, state = self._last
+        piece = self._stepper.interpolant(self._work, state, s_old, s - s_old, y_old, y)
+        sign = self.direction
+
+        def sol(t):
+            tt = np.asarray(t, dtype=float)
+            out = piece(sign * np.atleast_1d(tt))
+            return out[:, 0] if tt.ndim == 0 else out
+
+        return sol
+
+
+__all__ = ["IVPSolver"]
