@@ -45,14 +45,10 @@ KINDS = {
     "부정확": ("부정확", "imprecise"),  # right in spirit, wrong in the number
     "규약": ("규약 차이", "convention"),  # both right, different conventions
     "용어": ("용어", "naming"),  # one name for two things, or two for one
-    "조건부": (
-        "조건부",
-        "conditional",
-    ),  # true only under a condition the printed text leaves unsaid
-    "재현": (
-        "재현",
-        "reproduced",
-    ),  # the printed value is reproduced; the entry says what it is not
+    # true only under a condition the printed text leaves unsaid
+    "조건부": ("조건부", "conditional"),
+    # the printed value is reproduced; the entry says what it is not (a constant, a rule)
+    "재현": ("재현", "reproduced"),
 }
 _PRINTED = re.compile(r"^\d+\.\d+\b")
 
