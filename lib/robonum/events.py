@@ -95,6 +95,10 @@ class EventLog:
     def __init__(self, events, t0, y0):
         self.events = events
         self.g = [ev(t0, y0) for ev in events]
+        # A zero at the start is where the caller stopped a previous run (a phase that begins at
+        # touchdown): counting it again would stop the new run at once, for ever.  Roots within
+        # rounding of t0 are not events of this run (MATLAB's ode suite does the same).
+        self.t0, self.start_slack = t0, 8 * _XTOL * max(1.0, abs(t0))
         self.t = [[] for _ in events]
         self.y = [[] for _ in events]
         self.stopped = False
@@ -104,7 +108,9 @@ class EventLog:
         found = []
         for i, ev in enumerate(self.events):
             if ev.crosses(self.g[i], g_new[i]):
-                found.append((self._root(ev, piece, t_old, t_new, g_new[i]), i))
+                t_root = self._root(ev, piece, t_old, t_new, g_new[i])
+                if abs(t_root - self.t0) > self.start_slack:
+                    found.append((t_root, i))
         self.g = g_new
         for t_root, i in sorted(found):
             y_root = y_new if t_root == t_new else piece(np.array([t_root]))[:, 0]

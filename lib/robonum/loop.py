@@ -199,6 +199,12 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
             h = h_next
     except EvaluationError as exc:
         rec.fail(exc.reason, str(exc))
+    if work.jac_replaced_at is not None:
+        rec.message += (
+            f"; jac disagreed with a difference of f at t = {work.jac_replaced_at:.6g}, where "
+            "Newton failed (a wrong jac, or a kink of f there), and differences of f "
+            "replaced it from there"
+        )
     h_equal, info = policy.report()
     sol = Solution(
         t=np.array(rec.ts),
