@@ -39,6 +39,7 @@ class Work:
         self.n_newton = 0  # Newton iterations, summed over all solves
         self._rechecked = False  # a user jac is checked again once, where Newton first fails
         self.jac_replaced_at = None  # the time from which differences replaced a jac found wrong
+        self._failed_at = None  # where Newton last failed with a fresh analytic J
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
@@ -81,13 +82,17 @@ class Work:
         """Where Newton failed with a fresh analytic ``J``: does it agree with ``f`` here?
 
         A ``jac`` right at ``y0`` (checked when the problem was made) can be wrong
-        elsewhere -- a term that vanishes at ``y0``, a sign in one branch.  Once per run,
-        three counted calls of ``f``.  On a mismatch the run goes on with differences of
+        elsewhere -- a term that vanishes at ``y0``, a sign in one branch.  Checked when a
+        fresh ``J`` has failed twice from the same ``t`` (Newton stalls: once is only a step
+        too long, as often the first one), once per run, three counted calls of ``f``.  On a mismatch the run goes on with differences of
         ``f`` in place of ``jac`` (returns True; the run's message says so): ending it would
         also end honest runs, since Newton fails most often at a kink of ``f`` (a contact),
         where a difference across the kink disagrees with a right ``jac`` too.
         """
         if self.problem.jac is None or self._rechecked:
+            return False
+        if self._failed_at != t:  # one failure is a step too long; two at one t, a stall
+            self._failed_at = t
             return False
         self._rechecked = True
         fy = self.f(t, y)
