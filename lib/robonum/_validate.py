@@ -223,6 +223,8 @@ def state_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
         if not np.isfinite(arr).all():
             raise ValueError(f"{name} must be finite, got non-finite entries")
         return arr
+    if isinstance(raw, np.ndarray) and raw.dtype.kind in "iuf" and not np.isfinite(raw).all():
+        raise ValueError(f"All components of the initial state `{name}` must be finite.")
     return finite_vector(name, y, max_size=max_size)
 
 

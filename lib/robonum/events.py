@@ -71,8 +71,9 @@ class Event:
         return (up and self.direction >= 0 or down and self.direction <= 0) and g_old != g_new
 
 
-def as_events(events) -> list[Event]:
-    """``None``, one callable, or a sequence of them -> a list of :class:`Event`."""
+def as_events(events, args=()) -> list[Event]:
+    """``None``, one callable, or a sequence of them -> a list of :class:`Event`;
+    ``args`` are passed on, ``g(t, y, *args)``, as to ``fun`` (SciPy's rule)."""
     if events is None:
         return []
     if callable(events):
@@ -81,7 +82,11 @@ def as_events(events) -> list[Event]:
         raise TypeError(f"events must be a callable or a list of callables, got {type(events)}")
     if len(events) > MAX_EVENTS:
         raise ValueError(f"events: at most {MAX_EVENTS} functions, got {len(events)}")
-    return [Event(fn, i) for i, fn in enumerate(events)]
+    out = [Event(fn, i) for i, fn in enumerate(events)]
+    for ev in out:
+        if args:
+            ev.fn = lambda t, y, fn=ev.fn: fn(t, y, *args)
+    return out
 
 
 class EventLog:
@@ -90,6 +95,10 @@ class EventLog:
     def __init__(self, events, t0, y0):
         self.events = events
         self.g = [ev(t0, y0) for ev in events]
+        # A zero at the start is where the caller stopped a previous run (a phase that begins at
+        # touchdown): counting it again would stop the new run at once, for ever.  Roots within
+        # rounding of t0 are not events of this run (MATLAB's ode suite does the same).
+        self.t0, self.start_slack = t0, 8 * _XTOL * max(1.0, abs(t0))
         self.t = [[] for _ in events]
         self.y = [[] for _ in events]
         self.stopped = False
@@ -99,7 +108,9 @@ class EventLog:
         found = []
         for i, ev in enumerate(self.events):
             if ev.crosses(self.g[i], g_new[i]):
-                found.append((self._root(ev, piece, t_old, t_new, g_new[i]), i))
+                t_root = self._root(ev, piece, t_old, t_new, g_new[i])
+                if abs(t_root - self.t0) > self.start_slack:
+                    found.append((t_root, i))
         self.g = g_new
         for t_root, i in sorted(found):
             y_root = y_new if t_root == t_new else piece(np.array([t_root]))[:, 0]
@@ -131,9 +142,9 @@ class EventLog:
     def arrays(self, n, dtype=float):
         """``(t_events, y_events)``: per event an array of times and an ``(k, n)`` array."""
         t_events = [np.array(ts, dtype=float) for ts in self.t]
+        # an event that never fired gives an empty (0,) array, as SciPy's
         y_events = [
-            np.array(ys, dtype=dtype).reshape(len(ys), n) if ys else np.empty((0, n), dtype)
-            for ys in self.y
+            np.array(ys, dtype=dtype).reshape(len(ys), n) if ys else np.array([]) for ys in self.y
         ]
         return t_events, y_events
 

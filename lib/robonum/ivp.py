@@ -124,7 +124,7 @@ def solve_ivp(
     stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
     f, J = with_args(fun, jac, args, vectorized)
-    evs = as_events(events)
+    evs = as_events(events, () if args is None else tuple(args))
     t0, t1 = span_of(t_span, open_end=True)
     if np.isinf(t1) and not any(ev.terminal for ev in evs):
         raise ValueError(

@@ -176,7 +176,7 @@ def no_integration(t0, y0, method_name, events, dense_output, t_eval):
     sol.sol = _Point(t0, y0) if dense_output else None
     if events:
         sol.t_events = [np.empty(0) for _ in events]
-        sol.y_events = [np.empty((0, y0.size)) for _ in events]
+        sol.y_events = [np.array([]) for _ in events]
     return sol
 
 

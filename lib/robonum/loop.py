@@ -121,8 +121,8 @@ def run(
 
 
 def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, on_step=None):
-    """The loop of :func:`run` as a generator: it yields after every accepted step
-    ``(t_old, y_old, t, y, work, state)`` and returns the :class:`Solution`.
+    """The loop of :func:`run` as a generator: it yields its counters (:class:`Work`) once started, then after
+    every accepted step ``(t_old, y_old, t, y, work, state)``, and returns the :class:`Solution`.
 
     :func:`run` drives it to the end; :class:`robonum.stepping.IVPSolver` one step at a time.
     """
@@ -150,6 +150,7 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
         state = stepper.init(work, t0, y, h)
         if f0 is not None:
             stepper.seed(state, t0, y, f0)
+        yield work  # started: f(t0) and the first step known (IVPSolver's constructor ends here)
         while not finished(t, t1, nsteps):
             if nsteps + nreject >= cap:
                 rec.fail("max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}")
@@ -191,13 +192,19 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
             if underflow is not None and t < t1 and underflow(h_next, t):
                 rec.fail(
                     "step_underflow",
-                    f"the step size fell to {h_next:.3g} at t = "
-                    f"{t:.6g}, below the rounding level of t",
+                    f"the step size is less than the rounding level of t: it fell to "
+                    f"{h_next:.3g} at t = {t:.6g}",
                 )
                 break
             h = h_next
     except EvaluationError as exc:
         rec.fail(exc.reason, str(exc))
+    if work.jac_replaced_at is not None:
+        rec.message += (
+            f"; jac disagreed with a difference of f at t = {work.jac_replaced_at:.6g}, where "
+            "Newton failed (a wrong jac, or a kink of f there), and differences of f "
+            "replaced it from there"
+        )
     h_equal, info = policy.report()
     sol = Solution(
         t=np.array(rec.ts),

@@ -19,8 +19,6 @@ reason              meaning
 ``"negative"``      a component the problem declares nonnegative fell below
                     ``-1000 atol``: the run lost the solution
 ``"event"``         (status 1) a terminal event of ``solve_ivp`` stopped the run
-``"jac_mismatch"``  Newton failed with a fresh analytic ``jac``, and that ``jac``
-                    disagrees with a difference of ``f`` there
 ==================  ============================================================
 
 ``y`` has shape ``(n, len(t))`` as in ``solve_ivp``.  A Hamiltonian run also
@@ -44,7 +42,6 @@ REASONS = (
     "max_steps",
     "negative",
     "event",
-    "jac_mismatch",
 )
 LAYOUTS = ("state", "hamiltonian", "so3")
 

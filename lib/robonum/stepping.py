@@ -66,6 +66,16 @@ class IVPSolver:
             max_step=max_step, n=problem.n,
         )  # fmt: skip
         self._steps = march(problem, self._stepper, policy, blowup=1e300, max_steps=max_steps)
+        self._work, _ = self._advance()  # start: f(t0) and the first step, as SciPy's solvers do
+
+    def _advance(self):
+        """The loop's next stop, or its ending (status and message)."""
+        with np.errstate(over="ignore", invalid="ignore"):  # as robonum.loop.run
+            try:
+                return next(self._steps), None
+            except StopIteration as end:
+                self.status = "finished" if end.value.status == 0 else "failed"
+                return None, end.value
 
     def step(self):
         """One accepted step; returns ``None``, or the failure's message (``status = "failed"``)."""
@@ -74,12 +84,10 @@ class IVPSolver:
         if self._steps is None:
             self.status = "finished"
             return None
-        with np.errstate(over="ignore", invalid="ignore"):  # as robonum.loop.run
-            try:
-                s_old, y_old, s, y, self._work, state = next(self._steps)
-            except StopIteration as end:
-                self.status = "finished" if end.value.status == 0 else "failed"
-                return None if self.status == "finished" else end.value.message
+        stop, end = self._advance()
+        if end is not None:
+            return None if self.status == "finished" else end.message
+        s_old, y_old, s, y, self._work, state = stop
         self._last = (s_old, y_old, s, y, state)
         self.t_old, self.t, self.y = self.direction * s_old, self.direction * s, y
         if self.t == self.t_bound:

@@ -152,7 +152,7 @@ def test_bad_integrate_input(kwargs, error, match):
 
 
 def test_bad_problem_input():
-    with pytest.raises(ValueError, match="y0 must contain only finite"):
+    with pytest.raises(ValueError, match="initial state `y0` must be finite"):
         rn.ODEProblem(lambda t, y: y, [np.nan], (0, 1))
     with pytest.raises(ValueError, match="t_span must satisfy"):
         rn.ODEProblem(lambda t, y: y, [1.0], (1, 0))

@@ -190,7 +190,8 @@ class VariableBDF(Stepper):
             if attempt == 0 and not state.J_fresh:
                 state.J = None
                 continue
-            work.recheck_jac(t_new, y_pred, state.J)  # a fresh J failed: is it f's?
+            if work.recheck_jac(t_new, y_pred, state.J):  # a fresh J failed: is it f's?
+                state.J = None  # no: differences from here on (Work.recheck_jac)
             raise NonlinearSolveError(
                 f"Newton failed at t = {t:g} (h = {h:.3g}, order {k})", NEWTON_MAXITER, float("inf")
             )

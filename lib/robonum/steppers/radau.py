@@ -268,8 +268,8 @@ class RadauIIA(Stepper):
                 continue
             state.fail_factor = fail
             state.need_jac = not state.J_fresh
-            if state.J_fresh:
-                work.recheck_jac(t, y, state.J)
+            if state.J_fresh and work.recheck_jac(t, y, state.J):
+                state.need_jac = True  # differences from here on (Work.recheck_jac)
             raise NonlinearSolveError(
                 f"simplified Newton failed at t = {t:g} (h = {h:.3g})", nit, float("inf")
             )
