@@ -47,11 +47,8 @@ _XML = """<mujoco>
 
 
 def _params(k, d, mass, armature):
-    k = check.real("k", k, lo=0.0)
-    if k == 0.0:
-        raise ValueError("k (joint stiffness) must be > 0, got 0")
     return (
-        k,
+        check.positive("k", k),  # the joint stiffness; ω and ζ need k > 0
         check.real("d", d, lo=0.0),
         check.positive("mass", mass),
         check.real("armature", armature, lo=0.0),
