@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from robonum.book.measure import EPS, below_eps, best_time, eps_bound
+from robonum.book.measure import EPS, below_eps, best_time, eps_bound, eps_text
 
 
 def test_eps_bound_is_the_smallest_power_of_two_above():
@@ -38,3 +38,8 @@ def test_best_time_is_the_least_of_the_repeats():
 def test_bad_input_names_the_parameter(call, match):
     with pytest.raises((TypeError, ValueError), match=match):
         call()
+
+
+def test_eps_text_says_an_exact_zero_and_bounds_the_rest():
+    assert eps_text(0.0) == "0 (같음)" and eps_text([0.0, 0.0]) == "0 (같음)"
+    assert eps_text(EPS / 2) == "≤ 1ε" and eps_text([0.0, 3 * EPS]) == "≤ 4ε"

@@ -32,6 +32,16 @@ def eps_bound(err) -> int:
     return k
 
 
+def eps_text(err) -> str:
+    """``"0 (같음)"`` when two results agree bit for bit, else ``"≤ kε"`` (:func:`eps_bound`).
+
+    An exact zero is a fact worth saying (the same operations in the same order); a nonzero
+    round-off difference is stated as a bound, whose digits vary by machine.
+    """
+    e = check.real_array("err", err)
+    return "0 (같음)" if e.size and float(np.max(np.abs(e))) == 0.0 else f"≤ {eps_bound(e)}ε"
+
+
 def below_eps(x: float, k: int) -> str:
     """``"< k ε"`` for a value the page states as a bound; refuses a value that is not below it."""
     x = check.real("x", x)
