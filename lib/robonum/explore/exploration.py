@@ -105,6 +105,8 @@ class Exploration:
         self.func, self.params, self.title, self.mode = func, params, str(title), mode
         self.image_format, self.mime = image_format, FORMATS[image_format]
         self.max_frames = check.integer("max_frames", max_frames, 1, 500)
+        if not isinstance(size, (tuple, list)) or len(size) != 2:
+            raise ValueError(f"size must be a pair (width, height) in inches, got {size!r}")
         self.size = (
             check.positive("size[0]", size[0], lo=1.0, hi=12.0),
             check.positive("size[1]", size[1], lo=1.0, hi=12.0),

@@ -171,6 +171,11 @@ class Param:
             raise ValueError(f"parameter {name!r}: need lo < hi, got {lo}, {hi}")
         n = check.integer(f"{name}: n", n, 2, 200)
         values = sorted({_round(v) for v in space(lo, hi, n)})
+        if len(values) < n:  # values are shown to 6 digits: closer ones would be one slider stop
+            raise ValueError(
+                f"parameter {name!r}: {n} values on [{lo:g}, {hi:g}] are not distinct to 6 "
+                "significant digits; widen the range or take fewer values"
+            )
         if default is None:
             default = values[n // 2]
         else:

@@ -78,6 +78,8 @@ def wrap_lines(text: str, width_pt: float, pt: float) -> list[str]:
 
 def message_figure(text: str, width: float = 6.4, height: float = 3.6) -> Figure:
     """A figure that only shows ``text`` on a pale red ground: used when a frame cannot be drawn."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str (the message to show), got {type(text).__name__}")
     fig = new_figure(width, height, facecolor=MESSAGE_BG)
     pt, spacing = 12, 1.5
     lines = wrap_lines(text, 0.9 * width * 72, pt)

@@ -45,6 +45,17 @@ def test_a_bad_value_is_a_named_error(call, error, words):
             call()
 
 
+def test_exploration_doors():
+    from robonum.explore import Exploration, Param, render
+
+    with pytest.raises(ValueError, match="not distinct to 6 significant digits"):
+        Param.grid("x", 1, 1 + 1e-9, 5)
+    with pytest.raises(ValueError, match=re.escape("size must be a pair (width, height)")):
+        Exploration(lambda x: None, [Param.grid("x", 0, 1, 3)], size=(1,))
+    with pytest.raises(TypeError, match="text must be a str"):
+        render.message_figure(None)
+
+
 def test_a_solver_returning_nonsense_is_named():
     p = rn.problems.testset.rober()
     with pytest.raises(TypeError, match="solver must return a solve_ivp-like result"):
