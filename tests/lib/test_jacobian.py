@@ -288,8 +288,7 @@ def test_a_jac_right_at_y0_but_wrong_later_is_replaced_and_named(method):
     good = rn.solve_ivp(f, (0, 10), [0.0], method=method, rtol=1e-6, jac=right)
     assert bad.status == 0 == good.status
     assert (
-        "jac disagreed with a difference of f at t = 0.0" in bad.message
-        and "jac" not in good.message
+        "jac disagreed with a difference of f at t = " in bad.message and "jac" not in good.message
     )
     assert bad.nfev < 2 * good.nfev  # not 27-44x
     assert bad.y[0, -1] == pytest.approx(good.y[0, -1], rel=1e-4)  # rtol 1e-6, two runs

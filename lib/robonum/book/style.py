@@ -23,6 +23,9 @@ from pathlib import Path
 
 import matplotlib
 from matplotlib import font_manager
+from matplotlib.figure import Figure
+
+from .figure_text import png_with_text
 
 FONT_NAME = "NanumGothic Book"  # our renamed copy, never confused with a system NanumGothic
 _SYSTEM_DIRS = ("/usr/share/fonts/truetype/nanum",)
@@ -116,8 +119,4 @@ def _retina_inline() -> None:
     if ip is not None:
         set_matplotlib_formats("retina")
         # The same PNG, with the figure's own text stored in it for the page's alt text.
-        from matplotlib.figure import Figure
-
-        from .figure_text import png_with_text
-
         ip.display_formatter.formatters["image/png"].for_type(Figure, png_with_text)
