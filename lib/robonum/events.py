@@ -96,12 +96,11 @@ class EventLog:
         self.events = events
         self.g = [ev(t0, y0) for ev in events]
         # A zero at the start is where the caller stopped a previous run (a phase that begins at
-        # touchdown): counting it again would stop the new run at once, for ever.  Roots within
-        # rounding of t0 are not events of this run (MATLAB's ode suite does the same).
+        # touchdown): counting it again would stop the new run at once, for ever.  So roots
+        # within rounding of t0 are not events of this run.
         self.t0, self.start_slack = t0, 8 * _XTOL * max(1.0, abs(t0))
         self.t = [[] for _ in events]
         self.y = [[] for _ in events]
-        self.stopped = False
 
     def after_step(self, t_old, t_new, y_new, piece):
         g_new = [ev(t_new, y_new) for ev in self.events]
@@ -119,7 +118,6 @@ class EventLog:
                 self.y[i].append(y_root)
             ev = self.events[i]
             if ev.terminal and len(self.t[i]) >= ev.terminal:
-                self.stopped = True
                 return t_root, y_root  # later roots in this step lie beyond the stop
         return None
 
@@ -140,7 +138,8 @@ class EventLog:
         return brentq(g, t_old, t_new, xtol=xtol, rtol=4 * np.finfo(float).eps)
 
     def arrays(self, n, dtype=float):
-        """``(t_events, y_events)``: per event an array of times and an ``(k, n)`` array."""
+        """``(t_events, y_events)``: per event its times and a ``(k, n)`` array of states
+        (an event that never fired: an empty ``(0,)`` array, as SciPy's)."""
         t_events = [np.array(ts, dtype=float) for ts in self.t]
         # an event that never fired gives an empty (0,) array, as SciPy's
         y_events = [

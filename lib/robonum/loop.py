@@ -179,8 +179,13 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
                     stop = None if on_step is None else on_step(t_old, t, y, piece)
                     if stop is not None:
                         t, y = stop
-                        ts.append(t)
-                        ys.append(y)
+                        if t == ts[-1]:  # the event sat at the step's start, already saved
+                            ys[-1] = y
+                            if dense:
+                                pieces.pop()  # the run ends where this step began
+                        else:
+                            ts.append(t)
+                            ys.append(y)
                         rec.stop(t)
                         break
                 if keep is None or keep(nsteps):

@@ -274,3 +274,18 @@ def test_an_open_ended_run_stops_at_its_terminal_event():
     for _ in range(3):
         solver.step()
     assert solver.status == "running" and solver.t > 0
+
+
+def test_an_event_at_a_steps_start_does_not_repeat_the_last_time():
+    # SciPy's own case (test_duplicate_timestamps): steps so short that the root of the
+    # ground event is found at the start of the step that detects it
+    sol = rn.solve_ivp(
+        ballistic,
+        (0, np.inf),
+        [0.0, 0.01],
+        max_step=0.05 * 0.001 / G,
+        events=ground,
+        dense_output=True,
+    )
+    assert sol.status == 1 and np.all(np.diff(sol.t) > 0)
+    assert sol.sol(sol.t[-1])[1] == pytest.approx(-0.01, rel=1e-9)
