@@ -76,6 +76,30 @@ def make_ivp_stepper(method, rtol: float = 1e-3):
     return ExplicitRK("dopri5")
 
 
+def forward_run(f, y0, t_span, stepper, *, name, rtol, atol, jac, jac_sparsity, nonnegative,
+                first_step, max_step, max_steps):  # fmt: skip
+    """``(problem, stepper, policy, max_steps)`` of a run with ``t0 < t1`` (mirrored already if
+    it went backwards): what :func:`solve_ivp` and :class:`robonum.stepping.IVPSolver` both make.
+
+    ``max_step = inf`` means no cap; ``first_step`` must not exceed the span (SciPy raises too).
+    """
+    problem = ODEProblem(f, y0, t_span, jac=jac, name=name, jac_sparsity=jac_sparsity,
+                         nonnegative=nonnegative, open_end=True)  # fmt: skip
+    (t0, t1) = problem.t_span
+    if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
+        max_step = check.positive("max_step", max_step)
+    else:
+        max_step = None
+    if first_step is not None and check.positive("first_step", first_step) > t1 - t0:
+        raise ValueError(f"first_step must be at most |t1 - t0| = {t1 - t0:g}, got {first_step:g}")
+    max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+    stepper, policy = controlled(
+        stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step,
+        max_step=max_step, n=problem.n,
+    )  # fmt: skip
+    return problem, stepper, policy, max_steps
+
+
 def solve_ivp(
     fun,
     t_span,
@@ -137,33 +161,12 @@ def solve_ivp(
     if backward:
         f, J, evs = reversed_in_time(f, J, evs)
         t0, t1 = -t0, -t1
-    problem = ODEProblem(
-        f,
-        y0,
-        (t0, t1),
-        jac=J,
-        name="solve_ivp",
-        jac_sparsity=jac_sparsity,
-        nonnegative=nonnegative,
-        open_end=True,
-    )
-    if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
-        max_step = check.positive("max_step", max_step)
-    else:
-        max_step = None
-    if first_step is not None and check.positive("first_step", first_step) > t1 - t0:
-        raise ValueError(f"first_step must be at most |t1 - t0| = {t1 - t0:g}, got {first_step:g}")
     t_eval = times_inside("t_eval", t_eval, t_span, backward)
-    max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
-    stepper, policy = controlled(
-        stepper,
-        problem.t_span,
-        rtol=rtol,
-        atol=atol,
-        first_step=first_step,
-        max_step=max_step,
-        n=problem.n,
-    )
+    problem, stepper, policy, max_steps = forward_run(
+        f, y0, (t0, t1), stepper, name="solve_ivp", rtol=rtol, atol=atol, jac=J,
+        jac_sparsity=jac_sparsity, nonnegative=nonnegative, first_step=first_step,
+        max_step=max_step, max_steps=max_steps,
+    )  # fmt: skip
     log = EventLog(evs, t0, problem.y0) if evs else None
     sol = run(
         problem,

@@ -19,12 +19,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
-from .integrate import controlled
-from .ivp import make_ivp_stepper
+from .ivp import forward_run, make_ivp_stepper
 from .ivp_inputs import reversed_in_time, span_of, with_args
 from .loop import march
-from .policy import MAX_ADAPTIVE_STEPS
-from .problem import MAX_DIM, ODEProblem
+from .problem import MAX_DIM
 
 
 class IVPSolver:
@@ -50,20 +48,10 @@ class IVPSolver:
         s0, s1 = self.direction * t0, self.direction * self.t_bound
         if self.direction < 0:
             f, J, _ = reversed_in_time(f, J, [])
-        problem = ODEProblem(f, self.y, (s0, s1), jac=J, name="IVPSolver",
-                             jac_sparsity=jac_sparsity, open_end=True)  # fmt: skip
-        if max_step is not None and not (isinstance(max_step, float) and max_step == np.inf):
-            max_step = check.positive("max_step", max_step)
-        else:
-            max_step = None
-        if first_step is not None and check.positive("first_step", first_step) > s1 - s0:
-            raise ValueError(
-                f"first_step must be at most |t1 - t0| = {s1 - s0:g}, got {first_step:g}"
-            )
-        max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
-        self._stepper, policy = controlled(
-            stepper, problem.t_span, rtol=rtol, atol=atol, first_step=first_step,
-            max_step=max_step, n=problem.n,
+        problem, self._stepper, policy, max_steps = forward_run(
+            f, self.y, (s0, s1), stepper, name="IVPSolver", rtol=rtol, atol=atol, jac=J,
+            jac_sparsity=jac_sparsity, nonnegative=None, first_step=first_step,
+            max_step=max_step, max_steps=max_steps,
         )  # fmt: skip
         self._steps = march(problem, self._stepper, policy, blowup=1e300, max_steps=max_steps)
         self._work, _ = self._advance()  # start: f(t0) and the first step, as SciPy's solvers do
