@@ -2,8 +2,9 @@
 
 Jupyter Book's execution cache keys a notebook on its cell sources only
 (jupyter-book#1633): a change under lib/ would otherwise publish stale
-outputs.  We hash lib/ and requirements.txt; when the hash differs from the
-last build we drop the cache and ask Sphinx to re-read every page.
+outputs.  We hash lib/robonum and requirements.txt; when that hash differs from the
+last build we drop the cache.  When it or the Sphinx extension or the
+configuration changed, we ask Sphinx to re-read every page.
 """
 
 from __future__ import annotations
@@ -30,23 +31,40 @@ STAMP = BUILD / ".inputs-hash"
 SECONDS = BUILD / ".notebook-seconds.json"  # last measured execution times
 
 
-def inputs_hash(root: Path = ROOT) -> str:
-    """Digest of everything a notebook's outputs depend on besides its own cells.
-
-    ROBONUM_STATIC is part of it: an exploration's output differs between the
-    full static view and the preview a bare kernel gets.
-    """
+def _digest(root: Path, files: list[Path], extra: str) -> str:
     h = hashlib.sha256()
-    h.update(f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}".encode())
-    files = sorted((root / "lib").rglob("*.py")) + [
-        root / "requirements.txt",
-        root / "_toc.yml",
-        root / "_config.yml",
-    ]
+    h.update(extra.encode())
     for path in files:
         h.update(str(path.relative_to(root)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+def outputs_hash(root: Path = ROOT) -> str:
+    """Digest of everything a notebook's outputs depend on besides its own cells.
+
+    The library the notebooks import (lib/robonum) and the pins.  ROBONUM_STATIC
+    is part of it: an exploration's output differs between the full static view
+    and the preview a bare kernel gets.  The Sphinx extension (lib/robonum_sphinx)
+    and the book's configuration are not: they change pages, not outputs, so an
+    edit there re-reads the pages without re-executing a notebook.
+    """
+    files = sorted((root / "lib" / "robonum").rglob("*.py")) + [root / "requirements.txt"]
+    return _digest(root, files, f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}")
+
+
+def inputs_hash(root: Path = ROOT) -> str:
+    """Digest of everything the built pages depend on besides the pages' own files.
+
+    The notebook outputs' digest plus the Sphinx extension, the table of
+    contents and the configuration; a change re-reads every page (Sphinx does not
+    notice an extension's code or a notebook whose cells did not change).
+    """
+    files = sorted((root / "lib" / "robonum_sphinx").rglob("*.py")) + [
+        root / "_toc.yml",
+        root / "_config.yml",
+    ]
+    return _digest(root, files, outputs_hash(root))
 
 
 def toc_notebooks(root: Path = ROOT) -> list[Path]:
@@ -124,12 +142,11 @@ def _record_seconds(cache) -> None:
 
 
 def main() -> int:
-    digest = inputs_hash()
-    stale = not STAMP.exists() or STAMP.read_text().strip() != digest
-    if stale and CACHE.exists():
-        print(
-            f"lib/, requirements or the book's configuration changed: clearing {CACHE.relative_to(ROOT)}"
-        )
+    digest, outputs = inputs_hash(), outputs_hash()
+    last = STAMP.read_text().split() if STAMP.exists() else []
+    stale = last[:1] != [digest]
+    if last[1:2] != [outputs] and CACHE.exists():
+        print(f"lib/robonum or the pins changed: clearing {CACHE.relative_to(ROOT)}")
         shutil.rmtree(CACHE)
     if stale and (BUILD / "html").exists():
         # Sphinx never deletes the page of a document that left the table of
@@ -151,7 +168,7 @@ def main() -> int:
         print("book build FAILED", file=sys.stderr)
         return result.returncode
     BUILD.mkdir(exist_ok=True)
-    STAMP.write_text(digest + "\n")
+    STAMP.write_text(f"{digest} {outputs}\n")
     print(f"built in {time.perf_counter() - start:.1f} s: {BUILD / 'html' / 'index.html'}")
     return 0
 

@@ -32,3 +32,17 @@ def test_hash_is_stable_and_tracks_lib_and_pins(tmp_path):
     assert third != second  # new pins: re-execute
     (root / "_toc.yml").write_text("format: jb-book\nroot: book/index\n")
     assert build_book.inputs_hash(root) != third  # a page left the book: rebuild html
+
+
+def test_extension_and_config_reread_pages_without_re_executing(tmp_path):
+    root = _copy(tmp_path)
+    pages, outputs = build_book.inputs_hash(root), build_book.outputs_hash(root)
+    ext = root / "lib" / "robonum_sphinx" / "__init__.py"
+    ext.write_text(ext.read_text() + "\n# changed\n")
+    assert build_book.outputs_hash(root) == outputs  # notebooks do not import it
+    assert build_book.inputs_hash(root) != pages  # but every page is read again
+    (root / "_config.yml").write_text("title: x\n")
+    assert build_book.outputs_hash(root) == outputs
+    lib = root / "lib" / "robonum" / "loop.py"
+    lib.write_text(lib.read_text() + "\n# changed\n")
+    assert build_book.outputs_hash(root) != outputs  # the library: re-execute
