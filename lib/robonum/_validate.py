@@ -74,6 +74,33 @@ def atol(value, n: int | None = None, *, hi: float = 1e10):
     return arr
 
 
+RTOL_RANGE = (1e-14, 1.0)  # below 1e-14 the error test asks for digits a double cannot hold
+
+
+def rtol(value, n: int | None = None):
+    """``rtol`` as a float in [1e-14, 1], or per component as a read-only ``(n,)`` array.
+
+    A per-component ``rtol`` weighs each component in the error test; the Newton
+    tolerance of an implicit stepper follows the tightest one (:func:`rtol_min`).
+    """
+    lo, hi = RTOL_RANGE
+    if np.ndim(value) == 0:
+        return positive("rtol", value, lo=lo, hi=hi)
+    arr = real_array("rtol", value, ndim=1)
+    if n is not None and arr.shape != (n,):
+        raise ValueError(f"rtol must be a number or have shape ({n},) like y0, got {arr.shape}")
+    if np.any(arr < lo) or np.any(arr > hi):
+        raise ValueError(f"every rtol must be in [{lo:g}, {hi:g}], got {arr!r}")
+    arr = arr.copy()
+    arr.setflags(write=False)
+    return arr
+
+
+def rtol_min(value) -> float:
+    """The tightest relative tolerance: a number, or the smallest of a per-component ``rtol``."""
+    return float(np.min(value))
+
+
 def same(a, b) -> bool:
     """Equal tolerances, numbers or arrays (``==`` on arrays is elementwise)."""
     return bool(np.array_equal(a, b))
@@ -213,19 +240,22 @@ def complex_points(
     return zz
 
 
-def state_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:
-    """A finite 1-D state, real (float) or complex (complex128) -- a complex ``y0`` is kept."""
+def state_vector(name: str, y, *, max_size: int | None = 100_000, min_size: int = 1) -> np.ndarray:
+    """A finite 1-D state, real (float) or complex (complex128) -- a complex ``y0`` is kept.
+
+    ``min_size=0`` admits a state with no components (SciPy's ``solve_ivp`` takes one).
+    """
     raw = np.asarray(y) if not isinstance(y, (str, bytes)) else y
     if isinstance(raw, np.ndarray) and raw.dtype.kind == "c":
         arr = raw.astype(complex).reshape(-1) if raw.ndim == 0 else raw.astype(complex)
-        if arr.ndim != 1 or not 1 <= arr.size <= (max_size or arr.size):
+        if arr.ndim != 1 or not max(1, min_size) <= arr.size <= (max_size or arr.size):
             raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
         if not np.isfinite(arr).all():
             raise ValueError(f"{name} must be finite, got non-finite entries")
         return arr
     if isinstance(raw, np.ndarray) and raw.dtype.kind in "iuf" and not np.isfinite(raw).all():
         raise ValueError(f"All components of the initial state `{name}` must be finite.")
-    return finite_vector(name, y, max_size=max_size)
+    return real_array(name, y, ndim=1, min_size=min_size, max_size=max_size)
 
 
 def finite_vector(name: str, y, *, max_size: int | None = 100_000) -> np.ndarray:

@@ -49,7 +49,7 @@ def controlled(
             "choose its own steps: pass h= for equal steps, or use an embedded pair "
             "such as 'dopri5'"
         )
-    rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+    rtol = check.rtol(rtol, n)
     atol = check.atol(atol, n)
     stepper = stepper.with_tolerances(rtol, atol)  # first: the controller may depend on them
     if controller is None:

@@ -39,7 +39,7 @@ from .ivp_inputs import (
 )
 from .loop import run
 from .policy import MAX_ADAPTIVE_STEPS
-from .problem import ODEProblem
+from .problem import MAX_DIM, ODEProblem
 from .steppers import ExplicitRK, Stepper
 from .steppers.bdf_variable import VariableBDF
 from .steppers.radau import RadauIIA, stages_for
@@ -70,7 +70,7 @@ def make_ivp_stepper(method, rtol: float = 1e-3):
     if key == "radau5":
         return RadauIIA(3)
     if key == "radau":
-        return RadauIIA(stages_for(check.positive("rtol", rtol, lo=1e-14, hi=1.0)))
+        return RadauIIA(stages_for(check.rtol_min(check.rtol(rtol))))
     if key == "bdf":
         return VariableBDF()
     return ExplicitRK("dopri5")
@@ -138,7 +138,7 @@ def solve_ivp(
     ``nonnegative``: ``True`` or the indices of components the exact solution keeps
     ``>= 0``; a run whose solution falls below ``-1000 atol`` there ends with
     ``status = -1``, reason ``"negative"`` (checked, not enforced).
-    ``rtol`` in [1e-14, 1], ``atol > 0`` (a number or one per component); ``first_step`` in ``(0, |t1 - t0|]``,
+    ``rtol`` in [1e-14, 1] and ``atol > 0``, each a number or one per component; ``first_step`` in ``(0, |t1 - t0|]``,
     ``max_step`` > 0; at most 1e6 times in ``t_eval``; ``max_steps``
     (accepted + rejected) caps the run, which then stops with reason
     ``"max_steps"``.  Failures (step-size underflow, Newton failure that
@@ -150,13 +150,14 @@ def solve_ivp(
     f, J = with_args(fun, jac, args, vectorized)
     evs = as_events(events, () if args is None else tuple(args))
     t0, t1 = span_of(t_span, open_end=True)
+    y0 = check.state_vector("y0", y0, max_size=MAX_DIM, min_size=0)
+    if t1 == t0 or y0.size == 0:  # nothing moves: no f-call (SciPy's corner cases)
+        return no_integration((t0, t1), y0, stepper.name, evs, dense_output, t_eval)
     if np.isinf(t1) and not any(ev.terminal for ev in evs):
         raise ValueError(
             f"t_span[1] = {t1}: a run without an end needs a terminal event to stop it "
             "(events=g with g.terminal = True), or give a finite t1"
         )
-    if t1 == t0:
-        return no_integration(t0, y0, stepper.name, evs, dense_output, t_eval)
     backward = t1 < t0
     if backward:
         f, J, evs = reversed_in_time(f, J, evs)

@@ -143,27 +143,36 @@ def times_inside(name, times, t_span, backward: bool):
     return -times if backward else times
 
 
-class _Point:
-    """The dense output of a zero-length run: ``y0`` at ``t0``, and nowhere else."""
+class Constant:
+    """The dense output of a run that did not move: ``y0`` at every ``t``.
 
-    def __init__(self, t0, y0):
-        self.t_min = self.t_max = t0
+    A zero-length ``t_span``, or a state with no components: SciPy's
+    ``ConstantDenseOutput`` (it too answers for any ``t``).
+    """
+
+    def __init__(self, t0, t1, y0):
+        self.t_min, self.t_max = min(t0, t1), max(t0, t1)
         self.y0 = y0
 
     def __call__(self, t):
-        tt = np.asarray(t, dtype=float)
-        if np.any(tt != self.t_min):
-            raise ValueError(
-                f"t must lie in the integrated interval [{self.t_min:g}, {self.t_min:g}]"
-            )
-        return self.y0.copy() if tt.ndim == 0 else np.tile(self.y0[:, None], (1, tt.size))
+        tt = check.real_array("t", t, ndim=1, max_size=MAX_T_EVAL)
+        return self.y0.copy() if np.ndim(t) == 0 else np.tile(self.y0[:, None], (1, tt.size))
 
 
-def no_integration(t0, y0, method_name, events, dense_output, t_eval):
-    """The result of ``t_span = (t0, t0)``: ``y0`` itself, status 0, no ``f``-call."""
-    y0 = check.finite_vector("y0", y0, max_size=MAX_DIM)
-    times = times_inside("t_eval", t_eval, (t0, t0), False)
-    t = np.array([t0]) if times is None else times
+def no_integration(t_span, y0, method_name, events, dense_output, t_eval):
+    """The result of a run in which nothing moves, with no ``f``-call: ``y(t) = y0``.
+
+    Either ``t_span = (t0, t0)``, or ``y0`` has no components (then ``t = [t0, t1]``,
+    ``t1`` may be infinite), as SciPy's ``OdeSolver`` treats both corner cases.
+    """
+    t0, t1 = t_span
+    y0 = check.state_vector("y0", y0, max_size=MAX_DIM, min_size=0)
+    if t_eval is None:
+        t = np.array([t0] if t1 == t0 else [t0, t1])
+    else:
+        t = times_inside("t_eval", t_eval, (t0, t1), t1 < t0)
+        t = -t if t1 < t0 else t
+    what = f"t_span has zero length: y(t) = y0 at t = {t0:g}"
     sol = Solution(
         t=t,
         y=np.tile(y0[:, None], (1, t.size)),
@@ -171,12 +180,12 @@ def no_integration(t0, y0, method_name, events, dense_output, t_eval):
         h=None,
         status=SUCCESS,
         reason="success",
-        message=f"t_span has zero length: y(t) = y0 at t = {t0:g}",
+        message=what if t1 == t0 else "y0 has no components: nothing to integrate",
     )
-    sol.sol = _Point(t0, y0) if dense_output else None
+    sol.sol = Constant(t0, t1, y0) if dense_output else None
     if events:
         sol.t_events = [np.empty(0) for _ in events]
-        sol.y_events = [np.array([]) for _ in events]
+        sol.y_events = [np.empty((0, y0.size)) for _ in events]
     return sol
 
 
@@ -187,6 +196,7 @@ __all__ = [
     "span_of",
     "times_inside",
     "no_integration",
+    "Constant",
     "MAX_ARGS",
     "MAX_T_EVAL",
 ]

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _validate as check
 from .ivp import forward_run, make_ivp_stepper
-from .ivp_inputs import reversed_in_time, span_of, with_args
+from .ivp_inputs import Constant, reversed_in_time, span_of, with_args
 from .loop import march
 from .problem import MAX_DIM
 
@@ -39,11 +39,11 @@ class IVPSolver:
         f, J = with_args(fun, jac, args, vectorized)
         t0, self.t_bound = span_of((t0, t_bound), open_end=True)
         self.direction = -1.0 if self.t_bound < t0 else 1.0
-        self.t, self.y = t0, check.state_vector("y0", y0, max_size=MAX_DIM).copy()
+        self.t, self.y = t0, check.state_vector("y0", y0, max_size=MAX_DIM, min_size=0).copy()
         self.n, self.t_old, self.status, self._last = self.y.size, None, "running", None
         self._work = None
-        if self.t_bound == t0:
-            self._steps = None  # nothing to integrate: the first step() finishes
+        if self.t_bound == t0 or self.n == 0:
+            self._steps = None  # nothing moves: the first step() jumps to t_bound (as SciPy)
             return
         s0, s1 = self.direction * t0, self.direction * self.t_bound
         if self.direction < 0:
@@ -70,7 +70,7 @@ class IVPSolver:
         if self.status != "running":
             raise RuntimeError(f"Attempt to step on a {self.status} solver.")
         if self._steps is None:
-            self.status = "finished"
+            self.t_old, self.t, self.status = self.t, self.t_bound, "finished"
             return None
         stop, end = self._advance()
         if end is not None:
@@ -95,6 +95,8 @@ class IVPSolver:
 
     def dense_output(self):
         """The last step's polynomial as ``sol(t)`` on ``[t_old, t]`` (``(n,)`` or ``(n, m)``)."""
+        if self._steps is None and self.t_old is not None:
+            return Constant(self.t_old, self.t, self.y)  # nothing moved: y0 everywhere
         if self._last is None:
             raise RuntimeError("Dense output is available after a successful step was made.")
         s_old, y_old, s, y, state = self._last

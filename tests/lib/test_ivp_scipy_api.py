@@ -131,8 +131,33 @@ def test_a_zero_length_span_returns_y0_without_calling_f():
     sol = rn.solve_ivp(f, (4, 4), [2.0, 3.0], dense_output=True)
     assert sol.status == 0 and calls == []
     np.testing.assert_array_equal(sol.sol(4), [2.0, 3.0])
-    with pytest.raises(ValueError, match="integrated interval"):
-        sol.sol(5)
+    np.testing.assert_array_equal(sol.sol([4, 5]), [[2.0, 2.0], [3.0, 3.0]])  # y0 everywhere
+
+
+def test_a_state_with_no_components_jumps_to_the_end_without_calling_f():
+    def f(t, y):
+        raise AssertionError("f must not be called")
+
+    sol = rn.solve_ivp(f, (0, np.inf), [], dense_output=True)
+    assert sol.status == 0 and sol.t.tolist() == [0.0, np.inf] and sol.y.shape == (0, 2)
+    assert sol.sol([1, 2, 3]).shape == (0, 3)
+    solver = rn.IVPSolver(f, 0.0, [], 10.0)
+    assert solver.step() is None and (solver.status, solver.t, solver.t_old) == ("finished", 10, 0)
+
+
+def test_rtol_per_component_weighs_each_component():
+    f = lambda t, y: y  # noqa: E731
+    loose = rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-2], atol=1e-12)
+    mixed = rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-8], atol=1e-12)
+    err = lambda s: abs(s.y[:, -1] - np.e).max()  # noqa: E731
+    assert err(mixed) < err(loose) / 100  # the tight component drives the steps
+    for method in ("radau5", "bdf"):
+        s = rn.solve_ivp(f, (0, 1), [1.0, 1.0], method=method, rtol=[1e-2, 1e-8], atol=1e-12)
+        assert abs(s.y[1, -1] - np.e) < 1e-6, method
+    with pytest.raises(ValueError, match=r"every rtol must be in \[1e-14, 1\]"):
+        rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-16])
+    with pytest.raises(ValueError, match=r"rtol must be a number or have shape \(2,\)"):
+        rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-2, 1e-2])
 
 
 def test_first_step_longer_than_the_span_is_refused():

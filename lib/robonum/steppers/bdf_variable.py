@@ -122,12 +122,13 @@ class VariableBDF(Stepper):
         self.kappa = KAPPA if ndf else np.zeros_like(KAPPA)
         self.alpha = (1.0 - self.kappa) * GAMMA
         self.error_const = self.kappa * GAMMA + 1.0 / np.arange(1, MAX_ORDER + 2)
-        self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+        self.rtol = check.rtol(rtol)
         self.atol = check.atol(atol)
-        self.newton_tol = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
+        tight = check.rtol_min(self.rtol)  # per-component rtol: Newton serves the tightest
+        self.newton_tol = max(10 * _EPS / tight, min(0.03, tight**0.5))
 
     def with_tolerances(self, rtol, atol) -> VariableBDF:
-        if rtol == self.rtol and check.same(atol, self.atol):
+        if check.same(rtol, self.rtol) and check.same(atol, self.atol):
             return self
         return VariableBDF(self.ndf, self.jac_max_age, rtol=rtol, atol=atol)
 

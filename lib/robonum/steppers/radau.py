@@ -141,9 +141,10 @@ class RadauIIA(Stepper):
         stages = check.integer("stages", stages, min(STAGES), max(STAGES))
         check.one_of("stages", stages, STAGES)
         self.stages = stages
-        self.rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+        self.rtol = check.rtol(rtol)
         self.atol = check.atol(atol)
-        self.fnewt = max(10 * _EPS / self.rtol, min(0.03, self.rtol**0.5))
+        tight = check.rtol_min(self.rtol)  # per-component rtol: Newton serves the tightest
+        self.fnewt = max(10 * _EPS / tight, min(0.03, tight**0.5))
         self.C, self.nit = constants(self.stages), NIT[self.stages]
 
     @property
@@ -163,7 +164,7 @@ class RadauIIA(Stepper):
         return self.stages
 
     def with_tolerances(self, rtol, atol) -> RadauIIA:
-        if rtol == self.rtol and check.same(atol, self.atol):
+        if check.same(rtol, self.rtol) and check.same(atol, self.atol):
             return self
         return RadauIIA(self.stages, rtol=rtol, atol=atol)
 
