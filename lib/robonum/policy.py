@@ -133,7 +133,8 @@ class Controlled:
         if y_new is None:  # the step could not be solved
             err_norm = math.inf
         else:
-            e = err / (self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new)))
+            size = np.abs(y_new) if stepper.weight_by_new else np.maximum(np.abs(y), np.abs(y_new))
+            e = err / (self.atol + self.rtol * size)
             err_norm = math.sqrt(np.vdot(e, e).real / e.size)  # vdot: |e|^2 for complex e too
             if not np.isfinite(err_norm):
                 err_norm = math.inf

@@ -27,7 +27,8 @@ import numba
 import numpy as np
 
 from ..control import step_factor
-from ..steppers.radau import KEEP_H, PREDICT, THET, jac_reuse_theta
+from ..steppers.radau import KEEP_H, PREDICT
+from ..steppers.radau_jac import THET, jac_reuse_theta, refresh_jac
 from .driver import (
     DIVERGED,
     EPS,
@@ -44,7 +45,8 @@ from .linalg import lu_factor, lu_solve
 from .radau_method import FAC_MAX, FAC_MIN, SAFETY
 
 _step_factor = numba.njit(cache=False)(step_factor)  # the Python controller's rule, compiled
-_jac_reuse_theta = numba.njit(cache=False)(jac_reuse_theta)  # RadauIIA's rule, compiled
+_jac_reuse_theta = numba.njit(cache=False)(jac_reuse_theta)  # RadauIIA's rules, compiled
+_refresh_jac = numba.njit(cache=False)(refresh_jac)
 
 
 @numba.njit(cache=False)
@@ -278,7 +280,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             if code != SUCCESS:
                 break
             f0_t, first, rejected, J_fresh = t + h, False, False, False
-            need_jac = theta > thet
+            need_jac = _refresh_jac(theta, nit_used, thet, has_jac, s)
             if not need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
                 h_next = h  # keep h, and with it the LU factors
             t, y = (t1 if last else t + h), y_new

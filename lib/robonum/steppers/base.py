@@ -28,6 +28,9 @@ What an adaptive stepper adds (``error_order`` is not ``None``)
         the controller the method was tuned with.
     ``initial_order``
         the order the first-step formula assumes (default ``order``).
+    ``weight_by_new``
+        the error test's weights: ``atol + rtol max(|y_n|, |y_{n+1}|)`` (default,
+        HNW I, eq. II.4.10) or, when true, ``atol + rtol |y_{n+1}|``.
     ``judge(controller, work, h, err_norm, state) -> (accepted, h_next)``
         accept or reject.  The controller computes the step-size factor; a
         stiff method may weigh it by its Newton work or choose its order
@@ -57,6 +60,7 @@ class Stepper(ABC):
     complex_ok: bool = False  # integrates a complex y0 (the loop refuses one otherwise)
     order: int = 1
     error_order: int | None = None
+    weight_by_new: bool = False  # error weights from |y_{n+1}| alone (module docstring)
 
     @property
     def initial_order(self) -> int:

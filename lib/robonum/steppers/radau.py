@@ -61,37 +61,14 @@ from ..dense import PowerPiece
 from ..errors import NonlinearSolveError
 from .base import Stepper, check_h
 from .radau_constants import constants
+from .radau_jac import THET, jac_reuse_theta, refresh_jac
 
 _EPS = np.finfo(float).eps
 STAGES = (3, 5)
 NIT = {3: 7, 5: 12}  # Newton iterations per step (RADAU: 7 and 7 + 5)
-THET = 1e-3  # keep an analytic J while the contraction rate stays below this
-THET_FD = 0.1  # ... a finite-difference J of a larger system: RADAU5's advice for a costly J
-SMALL_SYSTEM = 10  # equations: RADAU5 advises 0.001 "for small systems"
 KEEP_H = (1.0, 1.2)  # a proposed h/h_old in this band keeps h (and the LUs)
 PREDICT = True
 AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
-
-
-def jac_reuse_theta(has_jac: bool, n: int) -> float:
-    """The contraction rate up to which a step keeps ``J``: ``THET`` or ``THET_FD``.
-
-    RADAU5's documentation of WORK(3): 0.001 by default and "for small
-    systems", 0.1 "when Jacobian evaluations are costly".  Costly here: a
-    finite-difference ``J`` of more than ``SMALL_SYSTEM`` equations.  Measured
-    without ``jac`` (f-calls counted by a wrapper, rtol 1e-4 ... 1e-8, the work
-    at equal digits over SciPy's better of Radau and BDF): a chain of 20 links
-    (``n = 42``) 1.6-1.7 with 0.001, 0.57-0.81 with 0.1; with ``jac_sparsity``
-    (6 column groups) 0.65-1.07 and 0.54-0.90; HIRES (``n = 8``) 0.67-0.96
-    with 0.001 but up to 1.29 with 0.1 (a fresh ``J`` also sharpens the error
-    estimate, which ``J`` filters).  The cost of a ``J`` alone (``n``, or the
-    number of column groups, against a Newton iteration's ``s`` calls) did not
-    separate these cases; the size did.  Plain arithmetic: ``robonum.fast``
-    compiles this same function.
-    """
-    if has_jac or n <= SMALL_SYSTEM:
-        return THET
-    return THET_FD
 
 
 def stages_for(rtol: float) -> int:
@@ -176,7 +153,8 @@ class RadauIIA(Stepper):
     def init(self, work, t0, y0, h):
         check_h(h)
         state = _State()
-        state.thet = jac_reuse_theta(work.problem.jac is not None, work.problem.n)
+        state.has_jac = work.problem.jac is not None
+        state.thet = jac_reuse_theta(state.has_jac, work.problem.n)
         return state
 
     def seed(self, state, t, y, fy):
@@ -310,7 +288,9 @@ class RadauIIA(Stepper):
         state.f0, state.f0_t = work.f(t + h, y_new), t + h
         state.first = state.rejected = False
         state.J_fresh = False
-        state.need_jac = state.theta > state.thet
+        state.need_jac = refresh_jac(
+            state.theta, state.nit_used, state.thet, state.has_jac, self.stages
+        )
         if not state.need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
             h_next = h
         return True, h_next
