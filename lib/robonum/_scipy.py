@@ -34,6 +34,16 @@ def lapack():
     return _module("scipy.linalg.lapack")
 
 
+def sparse():
+    """``scipy.sparse`` (iteration matrices of a problem with ``jac_sparsity``)."""
+    return _module("scipy.sparse")
+
+
+def sparse_linalg():
+    """``scipy.sparse.linalg`` (``splu``)."""
+    return _module("scipy.sparse.linalg")
+
+
 def optimize():
     """``scipy.optimize`` (``brentq``, ``minimize_scalar``)."""
     return _module("scipy.optimize")

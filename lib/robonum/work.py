@@ -15,6 +15,15 @@ from .errors import NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call
 
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
+_GETRS = {"d": "dgetrs", "D": "zgetrs"}
+SPARSE_MIN_N = 100  # with jac_sparsity, Newton matrices of this size and more are factored sparse
+
+
+def iteration_solve(lu, rhs: np.ndarray) -> np.ndarray:
+    """``M^{-1} rhs`` for a factor from :meth:`Work.iteration_lu` (LAPACK's pair, or SuperLU's)."""
+    if isinstance(lu, tuple):
+        return getattr(_scipy.lapack(), _GETRS[lu[0].dtype.char])(*lu, rhs)[0]
+    return lu.solve(rhs)
 
 
 class Work:
@@ -159,6 +168,28 @@ class Work:
         if info < 0:  # an illegal argument: a bug here, not the user's
             raise RuntimeError(f"LAPACK getrf: argument {-info} is illegal")
         return lu, piv
+
+    def iteration_lu(self, M: np.ndarray):
+        """LU of a Newton iteration matrix ``M``: dense LAPACK, or sparse when ``f`` is large
+        and sparse; solve with :func:`iteration_solve`.
+
+        With ``jac_sparsity`` and ``n >= SPARSE_MIN_N`` the matrix is factored by SuperLU
+        (``scipy.sparse.linalg.splu``, as SciPy's Radau and BDF): a dense LU costs
+        ``n^3/3`` flops, a banded or block-sparse one about ``n b^2``.  Measured: SciPy's
+        ``test_integration_sparse_difference`` (``n = 400``) took 7-25 s with dense LUs,
+        0.3-0.5 s with SuperLU (SciPy: 0.3-0.5 s); the flexible chain with radau5 at rtol
+        1e-6, dense / sparse: ``n = 42`` 0.10 / 0.18 s, ``n = 82`` 0.22 / 0.33 s,
+        ``n = 102`` 1.5 / 0.27 s.  Below ``SPARSE_MIN_N`` ``splu``'s overhead exceeds the saving.
+        """
+        if self.problem.jac_sparsity is None or M.shape[0] < SPARSE_MIN_N:
+            return self.lu_factor(M)
+        self.nlu += 1
+        try:
+            return _scipy.sparse_linalg().splu(_scipy.sparse().csc_matrix(M))
+        except RuntimeError as exc:  # SuperLU: "Factor is exactly singular"
+            raise NonlinearSolveError(
+                f"the iteration matrix I - h*gamma*J is singular ({exc})", 0, float("inf")
+            ) from None
 
     @staticmethod
     def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:

@@ -45,14 +45,10 @@ EXPECTED_FAIL = {
     "test_integration_complex[bdf-None]": BDF_COUNTS,
 }
 
-# Passing, but too slow for every run: 7-25 s and 3-12 s here, by machine load, where
-# SciPy takes 0.5 s and 0.3 s (its own budget is 5 s): robonum factorizes the 400 x 400
-# Newton matrices densely, SciPy sparsely (splu) when given jac_sparsity.
-# Set ROBONUM_SCIPY_SPEC_SLOW=1 to include them.
-SLOW = {
-    "test_integration_sparse_difference[radau5]": "400 unknowns with jac_sparsity",
-    "test_integration_sparse_difference[bdf]": "400 unknowns with jac_sparsity",
-}
+# Passing, but too slow for every run (none now: with jac_sparsity the 400 x 400 Newton
+# matrices are factored by SuperLU, 0.3-0.5 s as SciPy's; dense they took 7-25 s).
+# Set ROBONUM_SCIPY_SPEC_SLOW=1 to include any listed here.
+SLOW: dict[str, str] = {}
 
 # Tests that run (not skipped), SLOW included: fewer means the adapter lost some.
 APPLICABLE = 106

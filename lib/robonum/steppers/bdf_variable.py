@@ -42,11 +42,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
 from ..dense import BackwardDifferencePiece
 from ..errors import NonlinearSolveError
+from ..work import iteration_solve
 from .base import Stepper, check_h
 
 _EPS = np.finfo(float).eps
@@ -142,8 +142,6 @@ class VariableBDF(Stepper):
 
     def init(self, work, t0, y0, h):
         state = _State(y0.size, y0.dtype)
-        lapack = _scipy.lapack()
-        state.getrs = lapack.zgetrs if y0.dtype.kind == "c" else lapack.dgetrs
         # A solve whose rate predicts a miss is abandoned for a fresh J.  With an analytic J
         # (cheap) RADAU5's test; a J by differences costs n f-calls, so SciPy's test, one
         # factor theta more lenient.  Measured without jac at rtol 1e-4 ... 1e-7 (calls
@@ -188,7 +186,7 @@ class VariableBDF(Stepper):
                 state.J, state.J_fresh, state.J_age = J, True, 0
                 state.lu = None
             if state.lu is None or state.lu_c != c:
-                state.lu = work.lu_factor(np.eye(y.size) - c * state.J)
+                state.lu = work.iteration_lu(np.eye(y.size) - c * state.J)
                 state.lu_c = c
             d = self._newton(work, state, t_new, y_pred, c, psi, scale)
             if d is not None:
@@ -216,14 +214,13 @@ class VariableBDF(Stepper):
         CVODE's guarded carry-over (reset when the matrix changes, lowered at most
         3x a solve) measured the same f-calls on HIRES, ROBER and VDPOL.
         """
-        lu, piv = state.lu
         d = np.zeros_like(y_pred)
         y = y_pred.copy()
         eta, dy_old = np.inf, None  # no rate measured yet: a first correction never suffices
         for k in range(1, NEWTON_MAXITER + 1):
             f = work.f(t_new, y)
             work.n_newton += 1
-            dy = state.getrs(lu, piv, c * f - psi - d)[0]
+            dy = iteration_solve(state.lu, c * f - psi - d)
             dy_norm = _rms(dy / scale)
             if not np.isfinite(dy_norm):
                 return None

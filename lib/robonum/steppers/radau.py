@@ -54,11 +54,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _scipy
 from .. import _validate as check
 from ..control import StepController
 from ..dense import PowerPiece
 from ..errors import NonlinearSolveError
+from ..work import iteration_solve
 from .base import Stepper, check_h
 from .radau_constants import constants
 from .radau_jac import THET, jac_reuse_theta, refresh_jac
@@ -164,8 +164,8 @@ class RadauIIA(Stepper):
     def _factor(self, work, state, h):
         J, C = state.J, self.C
         eye = np.eye(J.shape[0])
-        state.lu = [work.lu_factor(C["mu"] / h * eye - J)] + [
-            work.lu_factor(k / h * eye - J) for k in C["kappas"]
+        state.lu = [work.iteration_lu(C["mu"] / h * eye - J)] + [
+            work.iteration_lu(k / h * eye - J) for k in C["kappas"]
         ]
         state.lu_h = h
 
@@ -184,10 +184,10 @@ class RadauIIA(Stepper):
         """``dW`` for the residuals ``T^{-1} F - Lambda W / h``: one real, the rest complex."""
         C, lu = self.C, state.lu
         dW = np.empty_like(W)
-        dW[0] = _scipy.lapack().dgetrs(*lu[0], C["Tinv"][0] @ F - C["mu"] / h * W[0])[0]
+        dW[0] = iteration_solve(lu[0], C["Tinv"][0] @ F - C["mu"] / h * W[0])
         for j, (kappa, tic) in enumerate(zip(C["kappas"], C["tics"])):
             r = tic @ F - kappa / h * (W[2 * j + 1] + 1j * W[2 * j + 2])
-            d = _scipy.lapack().zgetrs(*lu[j + 1], r)[0]
+            d = iteration_solve(lu[j + 1], r)
             dW[2 * j + 1], dW[2 * j + 2] = d.real, d.imag
         return dW
 
@@ -258,14 +258,13 @@ class RadauIIA(Stepper):
         return y_new, err, state
 
     def _error(self, work, state, t, y, y_new, h, Z):
-        lu_r, piv_r = state.lu[0]
         ez = (self.C["mu"] / h) * (self.C["e"] @ Z)
-        err = _scipy.lapack().dgetrs(lu_r, piv_r, state.f0 + ez)[0]
+        err = iteration_solve(state.lu[0], state.f0 + ez)
         if state.first or state.rejected:
             scale = self.atol + self.rtol * np.maximum(np.abs(y), np.abs(y_new))
             if _rms(err / scale) >= 1.0:
                 f1 = work.f(t, y + err)
-                err = _scipy.lapack().dgetrs(lu_r, piv_r, f1 + ez)[0]
+                err = iteration_solve(state.lu[0], f1 + ez)
         return err
 
     # -- accept / reject: called by the controlled policy ----------------------
