@@ -12,9 +12,8 @@ import numpy as np
 from . import _validate as check
 from . import jacobian
 
-MAX_SPARSITY_DIM = (
-    10_000  # jac_sparsity: the difference Jacobian is held as a dense (n, n) array (800 MB here)
-)
+# jac_sparsity: the difference Jacobian is held as a dense (n, n) array (800 MB here)
+MAX_SPARSITY_DIM = 10_000
 
 
 def sparsity(pattern, n: int):

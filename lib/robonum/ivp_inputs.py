@@ -16,7 +16,6 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
-from .problem import MAX_DIM
 from .solution import SUCCESS, Solution
 
 MAX_ARGS = 64
@@ -164,9 +163,9 @@ def no_integration(t_span, y0, method_name, events, dense_output, t_eval):
 
     Either ``t_span = (t0, t0)``, or ``y0`` has no components (then ``t = [t0, t1]``,
     ``t1`` may be infinite), as SciPy's ``OdeSolver`` treats both corner cases.
+    ``y0`` is the state ``solve_ivp`` has already checked.
     """
     t0, t1 = t_span
-    y0 = check.state_vector("y0", y0, max_size=MAX_DIM, min_size=0)
     if t_eval is None:
         t = np.array([t0] if t1 == t0 else [t0, t1])
     else:
