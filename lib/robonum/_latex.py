@@ -22,11 +22,24 @@ def coefficient(c) -> str:
     return str(int(x)) if x.is_integer() and abs(x) < 1e15 else f"{x:.6g}"
 
 
+def _coefficients(name: str, coeffs) -> list:
+    """A polynomial's coefficients (a ``Polynomial`` or a sequence of numbers) as a list."""
+    if hasattr(coeffs, "coef"):
+        return list(coeffs.coef)
+    if isinstance(coeffs, (str, bytes, dict)) or not hasattr(coeffs, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of coefficients, got {type(coeffs).__name__}")
+    return list(coeffs)
+
+
 def polynomial(coeffs, var: str = "z") -> str:
     """``sum_k c_k var^k`` as LaTeX; zero terms dropped, unit coefficients written without "1"."""
-    coeffs = list(coeffs.coef) if hasattr(coeffs, "coef") else list(coeffs)
+    return _polynomial(coeffs, var, "coeffs")
+
+
+def _polynomial(coeffs, var: str, name: str) -> str:
+    coeffs = _coefficients(name, coeffs)
     if not coeffs:
-        raise ValueError("coeffs must not be empty")
+        raise ValueError(f"{name} must not be empty")
     if not isinstance(var, str) or not var:
         raise TypeError("var must be a non-empty string")
     terms = []
@@ -48,7 +61,8 @@ def polynomial(coeffs, var: str = "z") -> str:
 
 def rational(P, Q, var: str = "z") -> str:
     """``P/Q`` as LaTeX; a denominator equal to 1 gives just the polynomial."""
-    q = list(Q.coef) if hasattr(Q, "coef") else list(Q)
+    _coefficients("P", P)
+    q = _coefficients("Q", Q)
     if q and q[0] == 1 and all(c == 0 for c in q[1:]):
-        return polynomial(P, var)
-    return rf"\frac{{{polynomial(P, var)}}}{{{polynomial(Q, var)}}}"
+        return _polynomial(P, var, "P")
+    return rf"\frac{{{_polynomial(P, var, 'P')}}}{{{_polynomial(Q, var, 'Q')}}}"

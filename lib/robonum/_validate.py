@@ -11,6 +11,7 @@ is expected is a ``TypeError``, never silently cast.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import warnings
@@ -147,10 +148,29 @@ def boolean(name: str, value) -> bool:
     return bool(value)
 
 
-def callable_(name: str, f) -> None:
-    """Require ``f`` to be callable."""
+def callable_(name: str, f, nargs: int | None = None, call: str = "") -> None:
+    """Require ``f`` to be callable -- with ``nargs`` positional arguments when given.
+
+    ``call`` shows how the library calls it (``"V(q)"``); a function of the wrong arity is
+    refused here by name, not by Python's ``<lambda>() takes 0 positional arguments`` later.
+    A callable without an inspectable signature (a numpy ufunc, a builtin) passes.
+    """
     if not callable(f):
         raise TypeError(f"{name} must be callable, got {type(f).__name__}")
+    if nargs is None:
+        return
+    try:
+        sig = inspect.signature(f)
+    except (TypeError, ValueError):
+        return
+    try:
+        sig.bind(*([None] * nargs))
+    except TypeError:
+        raise TypeError(
+            f"{name} must take {nargs} positional argument{'s' if nargs != 1 else ''}"
+            + (f", called as {call}" if call else "")
+            + f"; got a function with signature {sig}"
+        ) from None
 
 
 def text(name: str, value) -> str:
@@ -168,11 +188,13 @@ def real_array(
     min_size: int = 1,
     max_size: int | None = None,
     finite: bool = True,
+    abs_max: float | None = None,
 ) -> np.ndarray:
     """``values`` as a float array; complex input is a ``TypeError``, never cast.
 
     ``ndim`` fixes the number of dimensions (a scalar is promoted when
-    ``ndim == 1``); ``max_size`` caps the number of entries.
+    ``ndim == 1``); ``max_size`` caps the number of entries; ``abs_max`` bounds the
+    finite entries in magnitude (where squares or products of them must not overflow).
     """
     try:
         with warnings.catch_warnings():
@@ -208,6 +230,9 @@ def real_array(
         raise ValueError(f"{name} has {arr.size:,} entries; at most {max_size:,} are allowed")
     if finite and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must contain only finite values (no NaN or inf)")
+    big = np.abs(arr[np.isfinite(arr)]) if abs_max is not None else ()
+    if len(big) and big.max() > abs_max:
+        raise ValueError(f"{name} must have entries |x| <= {abs_max:g}, got {big.max():.3g}")
     return arr
 
 

@@ -82,7 +82,16 @@ def observed_orders(hs, errors) -> np.ndarray:
         raise ValueError(f"errors must have the same length as hs ({hs.size}), got {errors.size}")
     if np.any(~np.isfinite(errors)) or np.any(errors <= 0):
         raise ValueError("errors must be finite and > 0 to take logarithms")
-    return np.log(errors[:-1] / errors[1:]) / np.log(hs[:-1] / hs[1:])
+    return _log_ratio(errors) / _log_ratio(hs)
+
+
+def _log_ratio(x: np.ndarray) -> np.ndarray:
+    """``log(x_k / x_{k+1})``; as a difference of logs where the ratio over- or underflows
+    (``1e308 / 1e-3``), so that extreme but valid inputs give a finite order, not a warning."""
+    with np.errstate(over="ignore", under="ignore"):
+        r = x[:-1] / x[1:]
+    ok = np.isfinite(r) & (r > 0)
+    return np.where(ok, np.log(np.where(ok, r, 1.0)), np.log(x[:-1]) - np.log(x[1:]))
 
 
 def fitted_order(hs, errors) -> float:

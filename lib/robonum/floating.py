@@ -142,16 +142,16 @@ def one_minus_cos_ratio(x, form: str = "naive"):
     ``2u / x²`` (all digits are lost once ``cos x`` rounds to 1, near
     ``|x| = √u ≈ 1.05e-8``).  ``form="stable"`` uses the identity
     ``1 - cos x = 2 sin²(x/2)``: ``((sin(x/2)) / (x/2))² / 2`` has no
-    subtraction and stays accurate to a few ``u``.  ``x``: nonzero reals with
-    ``|x| <= 1e6`` (a float or an array of at most 10^6 entries).
+    subtraction and stays accurate to a few ``u``.  ``x``: reals with
+    ``1e-150 <= |x| <= 1e6`` (a float or an array of at most 10^6 entries).
     Reference: Higham (2002), sec. 1.7.
     """
     check.one_of("form", form, ("naive", "stable"))
     arr = _real_values("x", x)
     if np.any(arr == 0.0):
         raise ValueError("x must be nonzero (the ratio is 0/0 there; its limit is 1/2)")
-    if np.any(np.abs(arr) > 1e6):
-        raise ValueError("x must satisfy |x| <= 1e6")
+    if np.any(np.abs(arr) > 1e6) or np.any(np.abs(arr) < 1e-150):
+        raise ValueError("x must satisfy 1e-150 <= |x| <= 1e6 (below, x² underflows to 0)")
     if form == "naive":
         out = (1.0 - np.cos(arr)) / arr**2
     else:

@@ -36,7 +36,7 @@ def equal_steps(t_span, h, cap: int = MAX_STEPS, what: str = "integrate") -> tup
     A relative slack of 1e-12 keeps ``(0, 1)`` with ``h = 0.1`` at 10 steps
     (``1 / 0.1`` is ``10.000000000000002`` in floating point).
     """
-    t0, t1 = t_span
+    t0, t1 = check.interval("t_span", t_span)
     h = check.positive("h", h)
     cap = check.integer("cap", cap, 1, 10**9)
     ratio = (t1 - t0) / h
@@ -161,7 +161,7 @@ class StepRule:
     domain_slack = None
 
     def __init__(self, rule):
-        check.callable_("step", rule)
+        check.callable_("rule", rule)
         self.rule = rule
 
     def start(self, work, stepper, t0, y0, t1):

@@ -114,10 +114,10 @@ class ODEProblem:
         nonnegative=None,
         open_end: bool = False,
     ):
-        check.callable_("f", f)
-        for label, fn in (("jac", jac), ("exact", exact)):
+        check.callable_("f", f, 2, "f(t, y)")
+        for label, fn, nargs in (("jac", jac, 2), ("exact", exact, None)):
             if fn is not None:
-                check.callable_(label, fn)
+                check.callable_(label, fn, nargs, f"{label}(t, y)")
         y0 = check.state_vector("y0", y0, max_size=MAX_DIM)
         y0.setflags(write=False)
         self.dtype = y0.dtype  # float64, or complex128 for a complex y0 (solve_ivp's methods)
@@ -226,11 +226,11 @@ class HamiltonianProblem(ODEProblem):
         params=None,
         gamma: float = 0.0,
     ):
-        check.callable_("grad_V", grad_V)
+        check.callable_("grad_V", grad_V, 1, "grad_V(q)")
         self.gamma = gamma = check.real("gamma", gamma, 0.0, GAMMA_MAX)
         for label, fn in (("V", V), ("hess_V", hess_V)):
             if fn is not None:
-                check.callable_(label, fn)
+                check.callable_(label, fn, 1, f"{label}(q)")
         q0 = check.finite_vector("q0", q0, max_size=MAX_DIM // 2)
         p0 = check.finite_vector("p0", p0, max_size=MAX_DIM // 2)
         if q0.shape != p0.shape:
@@ -239,7 +239,10 @@ class HamiltonianProblem(ODEProblem):
         self.grad_V, self.V, self.hess_V, self.d = grad_V, V, hess_V, d
 
         def f(t, y):
-            force = -np.reshape(np.asarray(grad_V(y[:d]), dtype=float), d)
+            g = np.asarray(grad_V(y[:d]), dtype=float)
+            if g.size != d:  # checked at q0 below; a later call may still change its size
+                raise ValueError(f"grad_V must return shape ({d},), got {g.shape} at t = {t:g}")
+            force = -np.reshape(g, d)
             return np.concatenate([y[d:], force - gamma * y[d:] if gamma else force])
 
         jac = None

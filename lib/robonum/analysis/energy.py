@@ -14,21 +14,27 @@ import numpy as np
 
 from .. import _validate as check
 
+MAX_STATE = 1e100  # as problems.harmonic_energy: p·p/2 stays finite
+
 
 def separable_energy(V, q, p) -> np.ndarray:
     """``H = p·p/2 + V(q)`` at every column of ``q`` and ``p`` (shape ``(d, m)``).
 
     ``V`` is called once with the whole ``(d, m)`` array and must return
     shape ``(m,)`` (write it with numpy operations, e.g.
-    ``V = lambda q: -np.cos(q[0])``).
+    ``V = lambda q: -np.cos(q[0])``).  Finite entries must satisfy ``|q|, |p| <= 1e100``
+    (so ``p·p`` is finite); a column with a NaN/inf entry (a diverged run) has energy ``inf``.
     """
-    check.callable_("V", V)
-    q, p = np.atleast_2d(np.asarray(q, float)), np.atleast_2d(np.asarray(p, float))
+    check.callable_("V", V, 1, "V(q)")
+    q, p = (np.atleast_2d(check.real_array(n, x, finite=False)) for n, x in (("q", q), ("p", p)))
+    for name, x in (("q", q), ("p", p)):
+        if (np.abs(x[np.isfinite(x)]) > MAX_STATE).any():
+            raise ValueError(f"{name} must have finite entries with |x| <= {MAX_STATE:g}")
     if q.shape != p.shape:
         raise ValueError(f"q and p must have the same shape, got {q.shape} and {p.shape}")
     finite = np.isfinite(q).all(axis=0) & np.isfinite(p).all(axis=0)
     with np.errstate(invalid="ignore", over="ignore"):
-        v = np.asarray(V(q), dtype=float)
+        v = check.real_array("V(q)", V(q), finite=False, min_size=0)
     if v.shape != (q.shape[1],):
         raise ValueError(
             f"V(q) for q of shape {q.shape} must return shape ({q.shape[1]},) "
@@ -45,6 +51,7 @@ def energy_error(E, E0: float | None = None, *, relative: bool = False) -> np.nd
     """``|E - E0|`` (``E0 = E[0]`` by default), or ``|E - E0| / |E0|`` if ``relative``."""
     E = check.real_array("E", E, ndim=1, max_size=100_000_000)
     E0 = float(E[0]) if E0 is None else check.real("E0", E0)
+    relative = check.boolean("relative", relative)
     err = np.abs(E - E0)
     if relative:
         if E0 == 0.0:
@@ -68,7 +75,7 @@ def _check_curve(t, err):
 def max_error_up_to(t, err, T) -> np.ndarray:
     """``max_{t0 <= t_k <= T} err_k`` for each ``T`` (a scalar or array)."""
     t, err = _check_curve(t, err)
-    T = np.atleast_1d(np.asarray(T, dtype=float))
+    T = check.real_array("T", T, ndim=1)
     if np.any(T < t[0]):
         raise ValueError(f"T must be >= t[0] = {t[0]:g}")
     running = np.maximum.accumulate(err)
@@ -101,7 +108,8 @@ def growth_exponent(t, err, T_a: float, T_b: float) -> float:
     T_a, T_b = check.positive("T_a", T_a), check.positive("T_b", T_b)
     if not T_b > T_a:
         raise ValueError(f"need T_a < T_b, got {T_a} and {T_b}")
-    t0 = float(np.asarray(t, dtype=float).ravel()[0]) if np.size(t) else 0.0
+    t, err = _check_curve(t, err)
+    t0 = float(t[0])
     if T_a < t0:
         raise ValueError(f"T_a must be >= t[0] = {t0:g}, got {T_a:g}")
     m_a, m_b = max_error_up_to(t, err, [T_a, T_b])

@@ -43,6 +43,7 @@ _CHUNK = 65536  # points per batched eigenvalue call (bounds memory)
 MAX_POINTS = 2_000_000  # one call of max_root_modulus
 MAX_K = 12
 MAX_Q = 60  # error constants C_0 .. C_q: q! and j^q stay exact, and no method here needs q > 21
+MAX_COEF = 1e8  # |alpha_j|, |beta_j|: methods in use stay below 100; beyond, rho, sigma overflow
 
 
 # ---------------------------------------------------------------- BDF ------
@@ -98,8 +99,8 @@ def _is_exact(values) -> bool:
 
 def lmm_arrays(alpha, beta) -> tuple[np.ndarray, np.ndarray]:
     """Validate ``(alpha, beta)``: equal length k+1 in [2, 13], finite, ``alpha[0] != 0``."""
-    a = check.real_array("alpha", alpha, ndim=1, max_size=MAX_K + 1)
-    bt = check.real_array("beta", beta, ndim=1, max_size=MAX_K + 1)
+    a = check.real_array("alpha", alpha, ndim=1, max_size=MAX_K + 1, abs_max=MAX_COEF)
+    bt = check.real_array("beta", beta, ndim=1, max_size=MAX_K + 1, abs_max=MAX_COEF)
     if a.size < 2:
         raise ValueError(f"alpha must have k+1 >= 2 entries, got {a.size}")
     if bt.size != a.size:
@@ -129,6 +130,7 @@ def error_constants(alpha, beta, q_max: int) -> list:
     Exact Fractions when every coefficient is rational; ``q_max`` in ``[0, MAX_Q]``.
     """
     q_max = check.integer("q_max", q_max, 0, MAX_Q)
+    lmm_arrays(alpha, beta)  # the checks; the sums below keep exact Fractions
     one = Fraction(1) if _is_exact(list(alpha) + list(beta)) else 1.0
     out, fact = [], one
     for q in range(q_max + 1):

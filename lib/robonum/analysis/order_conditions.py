@@ -67,17 +67,21 @@ def _graft(t: Tree) -> set:
     return out
 
 
-@lru_cache(maxsize=None)
 def trees(n: int) -> tuple:
     """All rooted trees with exactly ``n`` vertices, in a fixed (sorted) order.
 
-    Example: ``len(trees(4))`` is 4.
+    Example: ``len(trees(4))`` is 4.  ``n`` is checked before the cache sees it (an
+    unhashable ``n`` would otherwise fail inside ``lru_cache``).
     """
-    n = check.integer("n", n, 1, MAX_ORDER)
+    return _trees(check.integer("n", n, 1, MAX_ORDER))
+
+
+@lru_cache(maxsize=None)
+def _trees(n: int) -> tuple:
     if n == 1:
         return ((),)
     new = set()
-    for t in trees(n - 1):
+    for t in _trees(n - 1):
         new |= _graft(t)
     return tuple(sorted(new, key=lambda t: (_bracket(t), t)))
 
@@ -152,8 +156,17 @@ def elementary_weight(t: Tree, A, b) -> float | Fraction:
         raise ValueError(f"A must be (s, s) and b (s,), got shapes {A.shape} and {b.shape}")
     if A.dtype.kind not in "biufO" or b.dtype.kind not in "biufO":
         raise TypeError(f"A and b must hold numbers, got dtypes {A.dtype} and {b.dtype}")
+    for name, arr in (("A", A), ("b", b)):
+        if arr.dtype != object and not (np.abs(arr) <= MAX_COEFFICIENT).all():
+            raise ValueError(
+                f"{name} must hold finite entries with |x| <= {MAX_COEFFICIENT:g} "
+                f"(a method's coefficients are O(1)), got {arr.tolist()!r:.80}"
+            )
     one = Fraction(1) if A.dtype == object else 1.0
     return b.dot(_stage_vector(t, A, one))
+
+
+MAX_COEFFICIENT = 1e8  # as robonum.tableau: beyond, the weights overflow to inf
 
 
 @dataclass(frozen=True)

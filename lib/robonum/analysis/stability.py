@@ -39,11 +39,11 @@ COEF_TOL = 1e-13  # relative size below which a float coefficient counts as zero
 MAX_POINTS = 4_000_000  # one call of R(z): 4e6 points ~ 64 MB of complex results
 
 
-def require_tableau(tableau):
+def require_tableau(tableau, name: str = "tableau"):
     """Require a Butcher tableau (duck-typed: this layer sits below the catalogue)."""
     if not all(hasattr(tableau, a) for a in ("A", "b", "c", "exact", "is_explicit")):
         raise TypeError(
-            f"tableau must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
+            f"{name} must be a ButcherTableau (e.g. rn.methods.get('rk4')), "
             f"got {type(tableau).__name__}"
         )
     return tableau
@@ -164,6 +164,7 @@ def stability_polynomials(tableau, *, exact: bool = False):
 
 
 def float_polynomials(tab):
+    require_tableau(tab, "tab")
     A = np.asarray(tab.A, dtype=float)
     M = A - np.outer(np.ones(tab.s), tab.b)
     return np.real(np.poly(M)), np.real(np.poly(A))
@@ -171,6 +172,7 @@ def float_polynomials(tab):
 
 def best_polynomials(tab):
     """Exact (then converted) when possible, else float; plus a zero threshold."""
+    require_tableau(tab, "tab")
     if tab.exact is not None:
         P, Q = stability_polynomials(tab, exact=True)
         return [float(p) for p in P], [float(q) for q in Q], P, Q

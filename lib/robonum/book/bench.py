@@ -12,6 +12,7 @@ Solvers*, release 2.4 (2008); Hairer & Wanner, *Solving ODEs II*, sec. IV.10.
 
 from __future__ import annotations
 
+import inspect
 import time
 
 import numpy as np
@@ -48,8 +49,17 @@ def run(
     """
     if not callable(solver):
         check.one_of("solver", solver, ("robonum", "scipy"))
+    else:
+        _check_solver_signature(solver)
     repeats = check.integer("repeats", repeats, 1, 20)
     jac = check.boolean("jac", jac)
+    if not isinstance(problem, ODEProblem):
+        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+    if reference is None and "reference" not in (problem.params or {}):
+        raise ValueError(
+            f"reference is needed: problem {problem.name!r} has no params['reference'] "
+            "(the test-set problems carry one)"
+        )
     ref = problem.params["reference"] if reference is None else reference
     call = solver if callable(solver) else ivp_solve if solver == "robonum" else scipy_solve
     options = dict(jac=problem.jac) if jac else {}
@@ -138,6 +148,7 @@ def work_at(digit_list, work_list, target: float, *, front: bool = False) -> flo
     already reaches more digits than asked; no run was cheaper).
     """
     target = check.real("target", target)
+    front = check.boolean("front", front)
     digit_list, work_list = (
         work_front(digit_list, work_list) if front else _runs(digit_list, work_list)
     )
@@ -168,10 +179,10 @@ def better_work_at(codes, target: float, key: str = "nfev") -> float | None:
     """
     check.one_of("key", key, ("nfev", "calls", "cpu"))
     found = []
+    if not isinstance(codes, (list, tuple)):
+        raise TypeError(f"codes must be a list of codes, got {type(codes).__name__}")
     for runs in codes:
-        for c in runs:
-            if not isinstance(c, dict) or not {"ok", "digits", key} <= set(c):
-                raise ValueError(f"codes must hold results of run() (dicts with ok, digits, {key})")
+        _check_runs("codes", runs, key)
         ok = [c for c in runs if c["ok"]]
         if len(ok) >= 2:
             found.append(
@@ -189,8 +200,33 @@ def cost_ratio(runs, others, key: str = "nfev") -> list:
     ``others`` succeeded, or above the digits they reach (no extrapolation).
     """
     check.one_of("key", key, ("nfev", "calls", "cpu"))
+    _check_runs("runs", runs, key)
+    _check_runs("others", others, key)
     out = []
     for c in runs:
         w = better_work_at([others], c["digits"], key) if c["ok"] else None
         out.append(None if w is None else w / c[key])
     return out
+
+
+def _check_runs(name: str, runs, key: str) -> None:
+    """``runs`` must be a list of :func:`run` results (dicts with ``ok``, ``digits``, ``key``)."""
+    if not isinstance(runs, (list, tuple)) or not all(
+        isinstance(c, dict) and {"ok", "digits", key} <= set(c) for c in runs
+    ):
+        raise ValueError(f"{name} must hold results of run() (dicts with ok, digits, {key})")
+
+
+def _check_solver_signature(solver) -> None:
+    """A solver must take ``solve_ivp``'s arguments; Python's own message would not say which."""
+    try:
+        sig = inspect.signature(solver)
+    except (TypeError, ValueError):  # a builtin without a signature: its call will tell
+        return
+    try:
+        sig.bind(None, None, None, method=None, rtol=None, atol=None)
+    except TypeError as exc:
+        raise TypeError(
+            "solver must take (fun, t_span, y0, method=..., rtol=..., atol=..., **options) "
+            f"like solve_ivp ({exc})"
+        ) from None

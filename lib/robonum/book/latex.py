@@ -14,6 +14,11 @@ from .._latex import polynomial, rational
 
 def stability_function(method) -> str:
     """``R(z)`` of a Runge-Kutta tableau, exact when its coefficients are rational."""
+    if not callable(getattr(method, "stability_function", None)):
+        raise TypeError(
+            "method must be a Runge-Kutta tableau (e.g. rn.methods.get('rk4')), "
+            f"got {type(method).__name__}"
+        )
     return method.stability_function().to_latex()
 
 

@@ -112,6 +112,7 @@ def fmt(x, sig: int = 4, *, zeros: bool = False) -> str:
     infinities print as ``NaN``, ``∞`` and ``-∞``.
     """
     sig = _digits("sig", sig)
+    zeros = check.boolean("zeros", zeros)
     if isinstance(x, int) and not isinstance(x, bool):
         return str(x)
     x = _real(x)
@@ -142,6 +143,7 @@ def sci(x, sig: int = 3, *, plain: bool = False, zeros: bool = False) -> str:
     (``10^{-6}`` / ``1e-6``); exponent 0 gives the mantissa alone (``2.5``).
     """
     sig = _digits("sig", sig)
+    plain, zeros = check.boolean("plain", plain), check.boolean("zeros", zeros)
     x = _real(x)
     special = _nonfinite(x, latex=not plain)
     if special is not None:

@@ -25,6 +25,7 @@ import matplotlib
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 
+from .. import _validate as check
 from .figure_text import png_with_text
 
 FONT_NAME = "NanumGothic Book"  # our renamed copy, never confused with a system NanumGothic
@@ -77,8 +78,10 @@ def use_book_style(dpi: int = 80) -> str:
     In a notebook kernel inline figures are also drawn at 2x density ("retina").
 
     Raises ``RuntimeError`` naming the packages to install if no Hangul font
-    is found (better than silently drawing boxes).
+    is found (better than silently drawing boxes).  ``dpi`` is a whole number of dots per
+    inch in [10, 1000]: below, text is unreadable; above, one figure takes hundreds of MB.
     """
+    dpi = check.integer("dpi", dpi, lo=10, hi=1000)
     files = [p for d in _font_dirs() for p in sorted(d.glob("NanumGothic*.ttf"))]
     if not files:
         raise RuntimeError(

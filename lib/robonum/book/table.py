@@ -67,6 +67,13 @@ def _nonfinite(v) -> bool:
     return isinstance(v, numbers.Real) and not isinstance(v, int) and not math.isfinite(v)
 
 
+def _sequence(name: str, value):
+    """``value`` if it is a sequence of entries (not a string, a number or a mapping)."""
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{name} must be a sequence, got {type(value).__name__}")
+    return value
+
+
 class Table:
     """A small result table: ``Table(rows, columns, caption=..., formats=..., align=...)``.
 
@@ -92,11 +99,13 @@ class Table:
     def __init__(
         self, rows, columns, *, caption: str | None = None, formats=None, align=None, tol=None
     ):
-        self.columns = [str(c) for c in columns]
+        self.columns = [str(c) for c in _sequence("columns", columns)]
         n = len(self.columns)
         if n == 0:
             raise ValueError("columns must name at least one column")
-        self.rows = [list(r) for r in rows]
+        self.rows = [
+            list(_sequence(f"rows[{i}]", r)) for i, r in enumerate(_sequence("rows", rows))
+        ]
         for i, r in enumerate(self.rows):
             if len(r) != n:
                 raise ValueError(f"rows[{i}] has {len(r)} values but there are {n} columns")
@@ -123,7 +132,7 @@ class Table:
         given = self._per_column("align", align, None)
         self.align = []
         for j, a in enumerate(given):
-            if a is not None and a not in _ALIGN:
+            if a is not None and (not isinstance(a, str) or a not in _ALIGN):
                 raise ValueError(
                     f"align[{j}] must be one of l, r, c, left, right, center; got {a!r}"
                 )
@@ -141,7 +150,7 @@ class Table:
                     raise ValueError(f"{name} key {k!r} is neither a column index nor a header")
                 out[j] = v
             return out
-        spec = list(spec)
+        spec = list(_sequence(name, spec))
         if len(spec) != n:
             raise ValueError(f"{name} has {len(spec)} entries but there are {n} columns")
         return spec

@@ -21,6 +21,7 @@ dropped whenever the hash of those sources changes.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import pathlib
 import weakref
 
@@ -94,10 +95,19 @@ def no_jacobian(t, y):
     return np.zeros((0, 0))
 
 
-def compiled(fn):
-    """``fn`` itself if numba already compiled it, else ``numba.njit(fn)`` (kept per function)."""
+def compiled(fn, name: str = "fun"):
+    """``fn`` itself if numba already compiled it, else ``numba.njit(fn)`` (kept per function).
+
+    Only a Python function (or a jitted one) can be compiled: anything else callable is a
+    ``TypeError`` naming ``name``, not numba's "the decorated object is not a function".
+    """
     if numba.extending.is_jitted(fn):
         return fn
+    if not inspect.isfunction(fn):
+        raise TypeError(
+            f"{name} must be a Python function (def or lambda) or an @numba.njit one for "
+            f"robonum.fast, got {type(fn).__name__}; rn.solve_ivp takes any callable"
+        )
     try:
         return _JITTED[fn]
     except (KeyError, TypeError):

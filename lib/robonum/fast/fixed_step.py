@@ -47,8 +47,15 @@ _RHS_CACHE: dict = {}
 
 
 def hamiltonian_rhs(grad_V, d: int):
-    """A jitted ``f(t, y) = (p, -∇V(q))`` from a jitted ``grad_V`` (cached per function)."""
-    key = (grad_V, d)
+    """A jitted ``f(t, y) = (p, -∇V(q))`` from a jitted ``grad_V`` (cached per function).
+
+    ``d`` is the number of positions, in [1, 100000] (the state is ``(q, p)``, 2d entries).
+    """
+    if not numba.extending.is_jitted(grad_V):
+        raise TypeError(
+            f"grad_V must be an @numba.njit function for robonum.fast, got {type(grad_V).__name__}"
+        )
+    key = (grad_V, check.integer("d", d, 1, 100_000))
     if key not in _RHS_CACHE:
 
         @numba.njit(cache=False)

@@ -151,7 +151,7 @@ def solve_ivp(
     loop = kernel()
     f = compiled(problem.f)
     _first_call(f, "f", t0, problem.y0, (n,))
-    jf = no_jacobian if problem.jac is None else compiled(problem.jac)
+    jf = no_jacobian if problem.jac is None else compiled(problem.jac, "jac")
     if problem.jac is not None:
         _first_call(jf, "jac", t0, problem.y0, (n, n))
     compile_time = time.perf_counter() - tic

@@ -52,7 +52,7 @@ class AttitudeProblem(ODEProblem):
         name: str = "attitude",
         params=None,
     ):
-        R0 = so3._mat3("R0", R0)
+        R0 = so3._mat3("R0", R0, so3.MAX_MATRIX_ENTRY)
         self.state_dependent = check.boolean("state_dependent", state_dependent)
         self.omega_input = omega
         self._omega = _omega_function(omega, self.state_dependent)

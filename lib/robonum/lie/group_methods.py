@@ -40,10 +40,13 @@ CG3 = ButcherTableau(
 )
 
 
-def _explicit_tableau(method) -> ButcherTableau:
-    tab = methods.get(method)
+def _explicit_tableau(method, name: str = "method") -> ButcherTableau:
+    try:
+        tab = methods.get(method)
+    except (TypeError, ValueError) as exc:  # the catalogue's message, under this parameter's name
+        raise type(exc)(str(exc).replace("method", name, 1)) from None
     if tab.family != "rk" or not tab.is_explicit:
-        raise ValueError(f"method must be an explicit Runge-Kutta tableau, got {tab.name!r}")
+        raise ValueError(f"{name} must be an explicit Runge-Kutta tableau, got {tab.name!r}")
     return tab
 
 
@@ -111,7 +114,7 @@ class CrouchGrossman(_LieStepper):
     """
 
     def __init__(self, tableau=CG3):
-        tab = _explicit_tableau(tableau)
+        tab = _explicit_tableau(tableau, "tableau")
         self.tableau, self.order, self.name = tab, tab.order, tab.name
 
     def _product(self, R, h, weights, K):

@@ -21,7 +21,7 @@ def gram_schmidt(M) -> np.ndarray:
     The first column keeps its direction, so the result depends on the
     column order -- unlike :func:`polar`.
     """
-    return _gram_schmidt(so3._mat3("M", M).copy())
+    return _gram_schmidt(so3._mat3("M", M, so3.MAX_MATRIX_ENTRY).copy())
 
 
 def _gram_schmidt(Q):
@@ -40,7 +40,7 @@ def polar(M) -> np.ndarray:
     """The orthogonal polar factor ``U Vᵀ`` of ``M = U Σ Vᵀ``: the rotation nearest
     to ``M`` in the Frobenius norm (for ``det M > 0``; Higham, *Functions of
     Matrices*, sec. 8.1)."""
-    M = so3._mat3("M", M)
+    M = so3._mat3("M", M, so3.MAX_MATRIX_ENTRY)
     if not np.linalg.det(M) > 0:
         raise ValueError(
             f"M must have det M > 0 to be near a rotation, got det M = {np.linalg.det(M):.3g}"

@@ -34,6 +34,8 @@ def _quat(name, q) -> np.ndarray:
     q = check.real_array(name, q)
     if q.shape != (4,):
         raise ValueError(f"{name} must have shape (4,) (w, x, y, z), got {q.shape}")
+    if float(np.max(np.abs(q))) > so3.MAX_MATRIX_ENTRY:
+        raise ValueError(f"{name} must have entries |x| <= {so3.MAX_MATRIX_ENTRY:g}")
     return q
 
 
@@ -96,7 +98,7 @@ def norm_errors(Q) -> np.ndarray:
     """``| |q| - 1 |`` for each column of ``Q`` (shape ``(4, m)``, like ``sol.y``) or for one ``q``;
     ``inf`` for a column with a non-finite entry (the last point of a diverged run), not NaN."""
     Q = check.real_array("Q", Q, finite=False, max_size=4 * 10**7)
-    if Q.shape[0] != 4 or Q.ndim not in (1, 2):
+    if Q.ndim not in (1, 2) or Q.shape[0] != 4:
         raise ValueError(f"Q must have shape (4,) or (4, m), got {Q.shape}")
     with np.errstate(invalid="ignore", over="ignore"):
         err = np.abs(np.linalg.norm(Q, axis=0) - 1.0)
@@ -112,7 +114,7 @@ def norm_prediction(method, omega, h: float, n: int) -> float:
     ``|P(iθ/2)|``, ``θ = h|ω|``, whatever the direction of ``q``.  Euler: ``√(1 + θ²/4)``
     per step.  (Same algebra as :func:`robonum.lie.rk_orthogonality_prediction`.)
     """
-    w = so3._vec3("omega", omega)
+    w = so3._rate("omega", omega)
     h = check.positive("h", h, hi=1e6)
     n = check.integer("n", n, 0, 10**12)
     d = imag_axis_gain(method, 0.5 * h * float(np.sqrt(w @ w)))

@@ -62,6 +62,9 @@ def angle_errors(R, R_ref) -> np.ndarray:
         raise ValueError(f"R and R_ref must have the same shape, got {R.shape} and {R_ref.shape}")
     if not (np.isfinite(R).all() and np.isfinite(R_ref).all()):
         raise ValueError("R and R_ref must contain only finite values")
+    for name, A in (("R", R), ("R_ref", R_ref)):
+        if A.size and float(np.max(np.abs(A))) > so3.MAX_MATRIX_ENTRY:
+            raise ValueError(f"{name} must have entries |x| <= {so3.MAX_MATRIX_ENTRY:g}")
     out = np.empty(len(R))
     for k, (A, B) in enumerate(zip(R, R_ref)):
         if not np.linalg.det(A) > 0:
@@ -136,6 +139,11 @@ def exact_rotation(R0, omega, t) -> np.ndarray:
     """``R(t) = R0 Exp(t ω)`` for constant ω, at every ``t`` (shape ``(len(t), 3, 3)``)."""
     R0, w = so3._mat3("R0", R0), so3._vec3("omega", omega)
     t = check.real_array("t", t, ndim=1, max_size=1_000_000)
+    if float(np.max(np.abs(t))) * float(np.max(np.abs(w))) > so3.MAX_ANGLE_RATE:
+        raise ValueError(
+            f"t and omega must keep the angle |t| max|omega_i| <= {so3.MAX_ANGLE_RATE:g} rad "
+            "(beyond, the angle has no digits left modulo 2π)"
+        )
     return np.array([R0 @ so3.exp(tk * w) for tk in t])
 
 
@@ -162,7 +170,7 @@ def rk_orthogonality_prediction(method, omega, h: float, n: int) -> float:
     ``1 - θ⁶/72 + θ⁸/576`` for RK4 (see :func:`imag_axis_gain`).  The largest entry of
     ``I - ω̂ω̂ᵀ`` is ``max_i (1 - ω̂_i²)`` (diagonal ``>= 2/3`` beats off-diagonal ``<= 1/2``).
     """
-    w = so3._vec3("omega", omega)
+    w = so3._rate("omega", omega)
     h = check.positive("h", h, hi=1e6)
     n = check.integer("n", n, 0, 10**12)
     w2 = float(w @ w)

@@ -31,11 +31,27 @@ def _vec3(name, w) -> np.ndarray:
     return w
 
 
-def _mat3(name, R) -> np.ndarray:
+def _rate(name, w) -> np.ndarray:
+    """An angular velocity: shape (3,), every |w_i| <= MAX_ANGLE_RATE (so h|w| stays finite)."""
+    w = _vec3(name, w)
+    if float(np.max(np.abs(w))) > MAX_ANGLE_RATE:
+        raise ValueError(f"{name} must have |{name}_i| <= {MAX_ANGLE_RATE:g} rad per unit time")
+    return w
+
+
+def _mat3(name, R, hi: float | None = None) -> np.ndarray:
+    """A finite (3, 3) float array; ``hi`` bounds its entries where products must not overflow."""
     R = check.real_array(name, R)
     if R.shape != (3, 3):
         raise ValueError(f"{name} must have shape (3, 3), got {R.shape}")
+    if hi is not None and float(np.max(np.abs(R))) > hi:
+        raise ValueError(f"{name} must have entries |x| <= {hi:g} (a rotation's are at most 1)")
     return R
+
+
+MAX_MATRIX_ENTRY = (
+    1e100  # a matrix to orthonormalise: far above any rotation, and R^T R stays finite
+)
 
 
 def hat(w) -> np.ndarray:
@@ -129,7 +145,8 @@ def orthogonality_error(R) -> float:
     For ``R`` near a rotation it is within a factor 3 of the spectral norm.
     """
     R = _mat3("R", R)
-    return float(np.max(np.abs(R.T @ R - np.eye(3))))
+    with np.errstate(over="ignore", invalid="ignore"):  # entries beyond 1e154: inf, honestly
+        return float(np.max(np.abs(R.T @ R - np.eye(3))))
 
 
 # Coefficients B_k/k! (-1)^k of dexp⁻¹ = Σ_k B_k/k! (-ad_u)^k, k = 0..8 (Bernoulli numbers B_k;

@@ -87,6 +87,9 @@ def quadrature_order(b, c, *, max_order: int = 40) -> int:
     Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.7.
     """
     max_order = check.integer("max_order", max_order, 1, 60)
+    for name, x in (("b", b), ("c", c)):
+        if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+            raise TypeError(f"{name} must be a sequence of numbers, got {type(x).__name__}")
     exact = all(
         isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in list(b) + list(c)
     )

@@ -55,6 +55,8 @@ def plot_convergence(studies, ax=None, *, labels=None, slopes=()) -> tuple:
     for s, name in zip(studies, names):
         ok = _drawable(s.errors)
         lines += ax.loglog(s.h[ok], s.errors[ok], "o-", ms=4, label=name)
+    if isinstance(slopes, (str, bytes)) or not hasattr(slopes, "__iter__"):
+        raise TypeError(f"slopes must be a sequence of orders, got {type(slopes).__name__}")
     for p in slopes:
         p = check.real("slopes", p, 0.5, 10)
         best = min(studies, key=lambda s: abs(s.fitted_order() - p))

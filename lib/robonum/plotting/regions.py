@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.colors import is_color_like
 
 from .. import _validate as check
 from .. import methods
@@ -48,8 +49,12 @@ def _axes(ax):
     return ax
 
 
+MAX_WINDOW = 1e6  # |z| far beyond any method's region; a wider grid only costs time
+
+
 def _limits(name: str, lim, default) -> tuple[float, float]:
-    return default if lim is None else check.interval(name, lim)
+    """A window side: finite, increasing and at most MAX_WINDOW wide (wider shows no region)."""
+    return default if lim is None else check.interval(name, lim, max_length=MAX_WINDOW)
 
 
 def _grid(xlim, ylim, n):
@@ -141,6 +146,10 @@ def plot_stability_region(
     ylim = _limits("ylim", ylim, dy)
     n = check.integer("n", n, 11, MAX_N)
     alpha = check.real("alpha", alpha, 0.0, 1.0)
+    if not is_color_like(color):
+        raise ValueError(
+            f"color must be a matplotlib color ('C0', 'tab:red', '#1f77b4'), got {color!r:.40}"
+        )
     if label is not None:
         check.text("label", label)
     ax = _axes(ax)

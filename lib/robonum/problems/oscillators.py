@@ -93,13 +93,13 @@ def harmonic_energy(y, omega: float = 1.0) -> np.ndarray:
     """``H = p²/2 + ω² q²/2`` for ``y = (q, p)`` of shape (2,) or (2, m).
 
     ``ω`` as in :func:`harmonic_oscillator`; finite entries must satisfy
-    ``|y| <= 1e100`` (so the energy is finite); NaN/inf entries (a diverged
-    run) give NaN/inf energies.
+    ``|y| <= 1e100`` (so the energy is finite); a state with a NaN/inf entry (a
+    diverged run) has energy ``inf``, never NaN (as ``analysis.energy.separable_energy``).
     """
     w = check.positive("omega", omega, lo=OMEGA_RANGE[0], hi=OMEGA_RANGE[1])
     q, p = _state_pair(y)
-    with np.errstate(invalid="ignore"):  # inf - inf of a diverged state is NaN, by design
-        return 0.5 * p * p + 0.5 * w * w * q * q
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _inf_if_diverged(0.5 * p * p + 0.5 * w * w * q * q, q, p)
 
 
 def pendulum_energy(y, g_over_l: float = 1.0) -> np.ndarray:
@@ -109,12 +109,18 @@ def pendulum_energy(y, g_over_l: float = 1.0) -> np.ndarray:
     example ③); ``q`` is measured from the downward vertical, so the
     minimum ``H = -g/l`` is the pendulum at rest hanging down, and
     ``H = g/l`` is the separatrix (the upright position).  ``g/l`` as in
-    :func:`pendulum`; finite entries must satisfy ``|y| <= 1e100``.
+    :func:`pendulum`; finite entries must satisfy ``|y| <= 1e100``; a state with a
+    NaN/inf entry (a diverged run) has energy ``inf``, never NaN.
     """
     w2 = check.positive("g_over_l", g_over_l, lo=G_OVER_L_RANGE[0], hi=G_OVER_L_RANGE[1])
     q, p = _state_pair(y)
-    with np.errstate(invalid="ignore"):  # cos(inf) is NaN, by design
-        return 0.5 * p * p - w2 * np.cos(q)
+    with np.errstate(invalid="ignore", over="ignore"):  # cos(inf) is NaN: replaced below
+        return _inf_if_diverged(0.5 * p * p - w2 * np.cos(q), q, p)
+
+
+def _inf_if_diverged(E, q, p):
+    """``inf`` where the state is no longer finite: a NaN energy would hide the divergence."""
+    return np.where(np.isfinite(q) & np.isfinite(p), E, np.inf)[()]
 
 
 def pendulum(
