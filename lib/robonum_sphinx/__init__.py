@@ -11,6 +11,8 @@
 * Errata entries in one form (``rn-erratum``, :mod:`.errata`).
 * Every image gets alt text: its caption, or the titles, axis labels and
   legend a notebook's figure stores in its PNG (:mod:`.figure_alt`).
+* Exploration frames as files loaded on demand, skip links to the
+  explorations, a focus ring on their controls (:mod:`.frames`).
 * The front page's browser title is not doubled (``templates/layout.html``).
 
 List it in ``_config.yml`` under ``sphinx.config.extensions`` (Jupyter Book
@@ -24,6 +26,8 @@ from pathlib import Path
 
 from .errata import Erratum, ResolveEvidence
 from .figure_alt import set_alt_text
+from .frames import copy_assets as _copy_explore_assets
+from .frames import page_context as _explore_frames
 from .glossary import _directive as _glossary_directive
 from .glossary import load as _load_glossary
 from .korean_search import SearchKorean, js_splitter, no_results_js, synonym_rules
@@ -121,6 +125,8 @@ def setup(app):
     app.add_directive("rn-erratum", Erratum)
     app.connect("config-inited", _add_templates)
     app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _explore_frames)  # frames as files, skip links
+    app.connect("build-finished", _copy_explore_assets)
     app.add_post_transform(ResolveEvidence)
     app.connect("env-get-outdated", _reread)
     app.connect("env-purge-doc", _purge)
