@@ -8,10 +8,10 @@ PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 NOTEBOOKS := $(shell find book -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 
-.PHONY: book test lint test-lib test-notebooks test-browser shots figures notebooks bench lab browser clean help
+.PHONY: book test lint test-lib test-notebooks test-browser shots figures notebooks bench lab browser clean help pdf
 
 help:
-	@echo "make book | test | lab | shots | figures | notebooks | bench | clean"
+	@echo "make book | pdf | test | lab | shots | figures | notebooks | bench | clean"
 
 # The interpreter the venv is made from; asking for another one (make test PYTHON=python3.13)
 # re-creates the venv with it -- an existing venv of another Python is never silently reused.
@@ -39,6 +39,11 @@ $(STAMP): requirements.txt pyproject.toml $(VENV_OF)
 # every frame's message but no images (nbval compares those; 12x cheaper).
 book: $(STAMP)
 	ROBONUM_STATIC=1 $(PY) tools/build_book.py
+
+# The book printed by Debian's chromium: _build/pdf/book.pdf (student's edition) and
+# book-teacher.pdf (every exercise's key, hint and solution); tests/book/test_pdf.py checks them.
+pdf: book browser
+	$(PY) tools/pdf_book.py
 
 # Every test; exits non-zero on any failure.
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's

@@ -32,6 +32,7 @@ from .glossary import _directive as _glossary_directive
 from .glossary import load as _load_glossary
 from .korean_search import SearchKorean, js_splitter, no_results_js, synonym_rules
 from .page_text import article_text
+from .print_edition import setup_print
 
 __version__ = "0.1.0"
 
@@ -132,4 +133,5 @@ def setup(app):
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("build-finished", _write_search_text)
+    setup_print(app)  # the printed book: Korean font, teacher's view
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
