@@ -21,12 +21,24 @@ import numpy as np
 from . import _validate as check
 from .dense import DenseOutput
 from .errors import EvaluationError, NonlinearSolveError
+from .policy import MAX_ADAPTIVE_STEPS
+from .problem import ODEProblem
 from .solution import EVENT, FAILURE, SUCCESS, Solution
+from .steppers.base import Stepper
 from .work import Work
+
+_POLICY_HOOKS = ("start", "propose", "judge", "finished", "keep", "underflow", "retries", "report")
+
+
+def check_problem(problem) -> None:
+    """Require an :class:`~robonum.problem.ODEProblem` (its ``y0`` was checked when it was made)."""
+    if not isinstance(problem, ODEProblem):
+        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
 
 
 def bound_of(problem, blowup) -> float:
     """The divergence bound: ``blowup * max(1, max|y0|)``."""
+    check_problem(problem)
     blowup = check.real("blowup", blowup, 1.0, 1e300)
     return blowup * max(1.0, float(np.max(np.abs(problem.y0))))
 
@@ -120,12 +132,31 @@ def run(
                 return end.value
 
 
+def check_arguments(problem, stepper, policy, max_steps, dense, on_step) -> None:
+    """The loop's door: each argument named when it is not what the loop calls."""
+    check_problem(problem)
+    if not isinstance(stepper, Stepper):
+        raise TypeError(f"stepper must be a robonum Stepper, got {type(stepper).__name__}")
+    lacking = [hook for hook in _POLICY_HOOKS if not hasattr(policy, hook)]
+    if lacking:
+        raise TypeError(
+            "policy must be a step-size policy of robonum.policy (EqualSteps, Controlled, "
+            f"StepRule); got {type(policy).__name__}, which lacks {', '.join(lacking)}"
+        )
+    if max_steps is not None:
+        check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
+    check.boolean("dense", dense)
+    if on_step is not None:
+        check.callable_("on_step", on_step, 4, "on_step(t_old, t, y, piece)")
+
+
 def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, on_step=None):
     """The loop of :func:`run` as a generator: it yields its counters (:class:`Work`) once started, then after
     every accepted step ``(t_old, y_old, t, y, work, state)``, and returns the :class:`Solution`.
 
     :func:`run` drives it to the end; :class:`robonum.stepping.IVPSolver` one step at a time.
     """
+    check_arguments(problem, stepper, policy, max_steps, dense, on_step)
     stepper.check_problem(problem)
     if getattr(problem, "dtype", None) == np.complex128 and not stepper.complex_ok:
         raise TypeError(

@@ -94,6 +94,10 @@ class Exploration:
         cache_size: int = 512,
     ):
         check.callable_("func", func)
+        if not isinstance(params, (list, tuple)):
+            raise TypeError(
+                f"params must be a non-empty list of Param, got {type(params).__name__}"
+            )
         params = list(params)
         if not params or not all(isinstance(p, Param) for p in params):
             raise TypeError("params must be a non-empty list of Param")

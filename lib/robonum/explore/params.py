@@ -48,6 +48,12 @@ class Param:
             raise ValueError(
                 f"name must be a Python identifier (it is passed as a keyword), got {self.name!r}"
             )
+        for what in ("values", "labels", "live_values"):
+            if not isinstance(getattr(self, what), (list, tuple, np.ndarray)):
+                raise TypeError(
+                    f"parameter {self.name!r}: {what} must be a list or tuple, "
+                    f"got {type(getattr(self, what)).__name__}"
+                )
         object.__setattr__(self, "values", tuple(self.values))
         if len(self.values) < 2:
             raise ValueError(
@@ -65,6 +71,13 @@ class Param:
         check.one_of(f"parameter {self.name!r}: kind", kind, KINDS)
         if kind == "number" and not all(map(is_number, self.values)):
             raise ValueError(f"parameter {self.name!r}: a number slider needs real-number values")
+        if kind == "number" and not all(
+            is_number(v) and math.isfinite(v) for v in self.values + tuple(self.live_values)
+        ):
+            raise ValueError(
+                f"parameter {self.name!r}: a number slider needs finite real values "
+                "(values and live_values)"
+            )
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "label", self.label or self.name)
         live = tuple(self.live_values) or self.values

@@ -28,6 +28,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 from PIL import Image
 
+from .. import _validate as check
 from ..errors import RobonumError
 from .messages import combine, warning
 
@@ -36,10 +37,13 @@ FORMATS = {"webp": "image/webp", "png": "image/png"}
 # gave the smallest files of the settings tried (100/6 no smaller, 30x slower).
 _WEBP = {"lossless": True, "quality": 80, "method": 4}
 MESSAGE_BG, MESSAGE_FG = "#fdecea", "#8c1d18"
+MAX_INCHES = 50.0  # a figure side: 50 in at 100 dpi is 5000 px, larger than any page shows
 
 
 def new_figure(width: float = 6.4, height: float = 3.6, **kwargs) -> Figure:
     """A figure that pyplot does not track, so a notebook cell never shows it twice."""
+    width = check.real("width", width, 0.5, MAX_INCHES)
+    height = check.real("height", height, 0.5, MAX_INCHES)
     return Figure(figsize=(width, height), **kwargs)
 
 

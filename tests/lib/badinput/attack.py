@@ -27,16 +27,7 @@ _BASE_OUT: dict = {}
 BOOK_LAYER = ("robonum.book.", "robonum.explore.", "robonum.plotting.")
 FAST = ("robonum.fast.",)
 
-_LEAD = "loop.py is the lead's file: its door does not check {} yet (in the h-hypo report)"
-_EXPLORE = "explore/* is another helper's: {} (in the h-hypo report)"
-KNOWN = {  # public functions with a weak or bad outcome left to their owners
-    "robonum.loop.run": _LEAD.format("stepper, policy, max_steps, dense, on_step"),
-    "robonum.loop.bound_of": _LEAD.format("problem"),
-    "robonum.explore.Param": _EXPLORE.format("NaN in values, labels/live_values not sequences"),
-    "robonum.explore.Exploration": _EXPLORE.format("params not a sequence"),
-    "robonum.explore.new_figure": _EXPLORE.format("width/height errors name 'figure size'"),
-    "robonum.explore.message_figure": _EXPLORE.format("width/height errors name 'figure size'"),
-}
+KNOWN: dict = {}  # public functions with a weak or bad outcome left to their owners: none
 
 
 def names_in(prefixes, *, exclude=()) -> list:
