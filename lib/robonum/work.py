@@ -17,6 +17,7 @@ from .problem import ODEProblem, _as_output, _call
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
 _GETRS = {"d": "dgetrs", "D": "zgetrs"}
 SPARSE_MIN_N = 100  # with jac_sparsity, Newton matrices of this size and more are factored sparse
+RECHECK_AFTER = 8  # Newton failures with a fresh analytic J before jac is checked again, wherever
 
 
 def iteration_solve(lu, rhs: np.ndarray) -> np.ndarray:
@@ -49,6 +50,7 @@ class Work:
         self._rechecked = False  # a user jac is checked again once, where Newton first fails
         self.jac_replaced_at = None  # the time from which differences replaced a jac found wrong
         self._failed_at = None  # where Newton last failed with a fresh analytic J
+        self._fresh_failures = 0  # how often it has failed so in this run
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
@@ -93,14 +95,17 @@ class Work:
         A ``jac`` right at ``y0`` (checked when the problem was made) can be wrong
         elsewhere -- a term that vanishes at ``y0``, a sign in one branch.  Checked when a
         fresh ``J`` has failed twice from the same ``t`` (Newton stalls: once is only a step
-        too long, as often the first one), once per run, three counted calls of ``f``.  On a mismatch the run goes on with differences of
+        too long, as often the first one) or ``RECHECK_AFTER`` times in the run (a ``J`` far
+        too stiff lets tiny steps pass, each failing once at a new ``t``), once per run, three counted calls of ``f``.  On a mismatch the run goes on with differences of
         ``f`` in place of ``jac`` (returns True; the run's message says so): ending it would
         also end honest runs, since Newton fails most often at a kink of ``f`` (a contact),
         where a difference across the kink disagrees with a right ``jac`` too.
         """
         if self.problem.jac is None or self._rechecked:
             return False
-        if self._failed_at != t:  # one failure is a step too long; two at one t, a stall
+        self._fresh_failures += 1
+        stalled = self._failed_at == t or self._fresh_failures >= RECHECK_AFTER
+        if not stalled:  # one failure is a step too long; two at one t, a stall
             self._failed_at = t
             return False
         self._rechecked = True
