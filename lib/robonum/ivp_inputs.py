@@ -40,7 +40,10 @@ def with_args(fun, jac, args, vectorized: bool):
         if len(args) > MAX_ARGS:
             raise ValueError(f"args: at most {MAX_ARGS} values, got {len(args)}")
     extra = args or ()
-    check.callable_("fun", fun)
+    call = f"(t, y{', *args' if extra else ''})"  # args given: say how many the callables get
+    check.callable_("fun", fun, 2 + len(extra), "fun" + call)
+    if callable(jac):
+        check.callable_("jac", jac, 2 + len(extra), "jac" + call)
     vectorized = check.boolean("vectorized", vectorized)
 
     if vectorized:
