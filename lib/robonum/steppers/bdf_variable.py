@@ -85,6 +85,7 @@ class _State:
         self.order, self.h, self.n_equal = 1, None, 0
         self.J, self.J_fresh, self.lu, self.lu_c = None, False, None, None
         self.J_age = 0  # accepted steps since J was evaluated
+        self.J_at = None  # (t, y) where it was: a retry with a smaller h keeps it
         self.nit = 0
         self.pending = None
         self.t_D = self.y_D = None
@@ -184,6 +185,7 @@ class VariableBDF(Stepper):
             if state.J is None or old:
                 J = work.jac(t_new, y_pred, w=scale, hgamma=c)
                 state.J, state.J_fresh, state.J_age = J, True, 0
+                state.J_at = (t_new, y_pred)
                 state.lu = None
             if state.lu is None or state.lu_c != c:
                 state.lu = work.iteration_lu(np.eye(y.size) - c * state.J)
@@ -194,7 +196,7 @@ class VariableBDF(Stepper):
             if attempt == 0 and not state.J_fresh:
                 state.J = None
                 continue
-            if work.recheck_jac(t_new, y_pred, state.J):  # a fresh J failed: is it f's?
+            if work.recheck_jac(*state.J_at, state.J):  # a fresh J failed: is it f's (there)?
                 state.J = None  # no: differences from here on (Work.recheck_jac)
             raise NonlinearSolveError(
                 f"Newton failed at t = {t:g} (h = {h:.3g}, order {k})", NEWTON_MAXITER, float("inf")
