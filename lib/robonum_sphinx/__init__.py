@@ -33,6 +33,7 @@ from .glossary import load as _load_glossary
 from .korean_search import SearchKorean, js_splitter, no_results_js, synonym_rules
 from .page_text import article_text
 from .print_edition import setup_print
+from .webp_images import plots_as_webp
 
 __version__ = "0.1.0"
 
@@ -119,6 +120,7 @@ def _drop_widget_state(app, doctree):
 def setup(app):
     app.connect("doctree-read", _drop_widget_state)
     app.connect("doctree-read", set_alt_text)
+    app.connect("doctree-read", plots_as_webp)  # after set_alt_text: it reads the PNG's text
     app.add_search_language(SearchKorean)
     app.add_config_value("rn_glossary", "book/appendix/glossary.yml", "html")
     app.connect("builder-inited", _search_synonyms)
