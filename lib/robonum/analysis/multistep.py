@@ -107,6 +107,13 @@ def lmm_arrays(alpha, beta) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"beta must have the same length as alpha ({a.size}), got {bt.size}")
     if a[0] == 0.0:
         raise ValueError("alpha[0] must be nonzero (it multiplies the newest value y_{n+1})")
+    for name, c in (("alpha", a), ("beta", bt)):
+        if np.any((c != 0.0) & (np.abs(c) < np.finfo(float).tiny)):
+            # a subnormal coefficient keeps few digits, and 1/sigma overflows from it
+            raise ValueError(
+                f"{name} entries must be 0 or at least {np.finfo(float).tiny:.3g} in magnitude, "
+                f"got {c.tolist()}"
+            )
     return a, bt
 
 
@@ -217,7 +224,8 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     The points ``z`` for which ``rho(zeta) - z sigma(zeta)`` has a root on the
     unit circle; the boundary of the stability region is part of this curve.
     ``theta`` defaults to 2001 points on ``[0, 2 pi]`` (at most 10^6).  Where
-    ``sigma(e^{i theta}) = 0`` the value is complex infinity.
+    ``sigma(e^{i theta}) = 0`` (or so small that the quotient overflows) the value is
+    complex infinity.
     Example: BDF1 gives the circle ``|z - 1| = 1``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. V.1 (boundary locus).
     """
@@ -229,9 +237,10 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     )
     zeta = np.exp(1j * th)
     num, den = np.polyval(a, zeta), np.polyval(bt, zeta)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         z = num / den
-    return np.where(den == 0, complex(np.inf, 0.0), z)
+    # sigma = 0, or so small (subnormal) that the quotient overflows: the locus is at infinity
+    return np.where((den == 0) | ~np.isfinite(z), complex(np.inf, 0.0), z)
 
 
 def _complex_points(z) -> np.ndarray:

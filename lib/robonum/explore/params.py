@@ -54,7 +54,7 @@ class Param:
                     f"parameter {self.name!r}: {what} must be a list or tuple, "
                     f"got {type(getattr(self, what)).__name__}"
                 )
-        object.__setattr__(self, "values", tuple(self.values))
+            object.__setattr__(self, what, tuple(getattr(self, what)))
         if len(self.values) < 2:
             raise ValueError(
                 f"parameter {self.name!r}: values needs at least 2 entries, got {len(self.values)}"
