@@ -27,7 +27,7 @@ from fractions import Fraction as F
 import numpy as np
 
 from .. import _validate as check
-from ..tableau import ButcherTableau
+from ..tableau import MAX_COEFFICIENT, ButcherTableau
 
 
 # ----------------------------------------------------------- collocation --
@@ -94,8 +94,9 @@ def quadrature_order(b, c, *, max_order: int = 40) -> int:
         isinstance(x, numbers.Rational) and not isinstance(x, bool) for x in list(b) + list(c)
     )
     if not exact:
-        b = check.real_array("b", b, ndim=1, max_size=MAX_NODES * 2)
-        c = check.real_array("c", c, ndim=1, max_size=MAX_NODES * 2)
+        # |b_i|, |c_i| capped as a tableau's: beyond, the sums overflow
+        b = check.real_array("b", b, ndim=1, max_size=MAX_NODES * 2, abs_max=MAX_COEFFICIENT)
+        c = check.real_array("c", c, ndim=1, max_size=MAX_NODES * 2, abs_max=MAX_COEFFICIENT)
     if len(b) != len(c) or len(b) == 0:
         raise ValueError(
             f"b and c must be non-empty and of equal length, got {len(b)} and {len(c)}"
