@@ -23,6 +23,7 @@ _LABEL = re.compile(r"^\((err-[\w-]+)\)=[ \t]*$", re.M)
 _BOX = re.compile(
     r"^\((err-[\w-]+)\)=[ \t]*\n\s*(`{3,}|:{3,})\{admonition\}[ \t]*" + BOX_TITLE, re.M
 )
+_BOX_TITLED = re.compile(_BOX.pattern + r"[ \t]*:?([^\n]*)$", re.M)
 _ENTRY = re.compile(r"^:::\{rn-erratum\}[ \t]*(.*?)\n(.*?)^:::[ \t]*$", re.M | re.S)
 _FIELD = re.compile(r"^:(\w+):[ \t]*(.*)$", re.M)
 
@@ -57,6 +58,11 @@ def labels(text: str) -> set[str]:
 def boxes(text: str) -> set[str]:
     """The labels that sit on a "인쇄판과 다른 점" admonition: the page's inline corrections."""
     return {m.group(1) for m in _BOX.finditer(text)}
+
+
+def box_titles(text: str) -> dict[str, str]:
+    """label -> the box's title after "인쇄판과 다른 점" (empty when the title names no topic)."""
+    return {m.group(1): m.group(3).strip() for m in _BOX_TITLED.finditer(text)}
 
 
 def entries(text: str) -> list[dict[str, str]]:

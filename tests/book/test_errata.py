@@ -17,7 +17,16 @@ import re
 import pytest
 
 from robonum_sphinx.errata import KINDS
-from tests.book.errata_entries import BOX_TITLE, ERRATA, ROOT, boxes, entries, labels, pages
+from tests.book.errata_entries import (
+    BOX_TITLE,
+    ERRATA,
+    ROOT,
+    box_titles,
+    boxes,
+    entries,
+    labels,
+    pages,
+)
 
 PAGES = pages()
 ENTRIES = entries(ERRATA.read_text(encoding="utf-8"))
@@ -72,6 +81,18 @@ def test_entry_points_at_its_box(entry):
     assert dangling_entries(PAGES, [entry]) == []
 
 
+def test_every_box_names_its_topic():
+    """One form: a box reads "인쇄판과 다른 점: <topic>", so the errata page's link to it
+    ("chapter — box title") says what the correction is about."""
+    untitled = [
+        f"{doc}: ({label})="
+        for doc, text in PAGES.items()
+        for label, topic in box_titles(text).items()
+        if not topic
+    ]
+    assert untitled == [], f"boxes titled only '{BOX_TITLE}': {untitled}"
+
+
 def test_kinds_follow_the_stated_rule():
     """Each entry's kind is one the directive accepts, and the errata page's rule and the
     authors' guide both name every one of them (so no kind is used without a stated rule)."""
@@ -100,3 +121,5 @@ def test_the_check_catches_a_drifted_page():
     assert dangling_entries({"book/p": page}, [{**entry, "evidence": "err-x-2"}])
     assert dangling_entries({"book/p": "(err-x-1)=\n\n본문\n"}, [entry])  # a label, no box
     assert dangling_entries({"book/p": page}, [{**entry, "page": "book/none"}])
+    assert box_titles(page) == {"err-x-1": "무엇"}
+    assert box_titles(page.replace(": 무엇", "")) == {"err-x-1": ""}
