@@ -14,6 +14,7 @@ from . import (
     order_conditions,
     stability,
     symplecticity,
+    zero_stability,
 )
 
 __all__ = [
@@ -24,4 +25,5 @@ __all__ = [
     "order_conditions",
     "stability",
     "symplecticity",
+    "zero_stability",
 ]

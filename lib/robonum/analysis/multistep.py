@@ -27,7 +27,6 @@ ODEs II*, sec. V.1-V.2 (stability regions, A(alpha)-stability of BDF).
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -35,14 +34,12 @@ import numpy.polynomial.polynomial as npoly
 
 from .. import _scipy
 from .. import _validate as check
+from .zero_stability import MAX_K, ZeroStability, zero_stability  # noqa: F401 -- root condition
 
-# Roots this close to the unit circle count as "on" it (numpy's roots of these
-# small, well-scaled polynomials carry rounding errors of order 1e-14).
-_ROOT_TOL = 1e-9
 _CHUNK = 65536  # points per batched eigenvalue call (bounds memory)
 MAX_POINTS = 2_000_000  # one call of max_root_modulus
-MAX_K = 12
 MAX_Q = 60  # error constants C_0 .. C_q: q! and j^q stay exact, and no method here needs q > 21
+TINY = np.finfo(float).tiny  # smallest normal double
 MAX_COEF = 1e8  # |alpha_j|, |beta_j|: methods in use stay below 100; beyond, rho, sigma overflow
 
 
@@ -107,12 +104,10 @@ def lmm_arrays(alpha, beta) -> tuple[np.ndarray, np.ndarray]:
         raise ValueError(f"beta must have the same length as alpha ({a.size}), got {bt.size}")
     if a[0] == 0.0:
         raise ValueError("alpha[0] must be nonzero (it multiplies the newest value y_{n+1})")
-    for name, c in (("alpha", a), ("beta", bt)):
-        if np.any((c != 0.0) & (np.abs(c) < np.finfo(float).tiny)):
-            # a subnormal coefficient keeps few digits, and 1/sigma overflows from it
+    for name, c in (("alpha", a), ("beta", bt)):  # subnormal: few digits, 1/sigma overflows
+        if np.any((c != 0.0) & (np.abs(c) < TINY)):
             raise ValueError(
-                f"{name} entries must be 0 or at least {np.finfo(float).tiny:.3g} in magnitude, "
-                f"got {c.tolist()}"
+                f"{name} entries must be 0 or >= {TINY:.3g} in magnitude: {c.tolist()}"
             )
     return a, bt
 
@@ -172,51 +167,6 @@ def lmm_order(alpha, beta, *, max_order: int = 20) -> int:
     return max(p, 0)
 
 
-# ----------------------------------------------------------- root condition --
-@dataclass(frozen=True)
-class ZeroStability:
-    """Result of the root condition for ``rho``.
-
-    ``stable`` is True when every root has ``|zeta| <= 1`` and the roots on the
-    unit circle are simple; ``roots`` are sorted by decreasing modulus, so
-    ``roots[0]`` is the offending root when unstable; ``max_modulus`` its size.
-    """
-
-    stable: bool
-    roots: np.ndarray
-    max_modulus: float
-    reason: str
-
-
-def zero_stability(alpha) -> ZeroStability:
-    """Check the root condition for ``rho(zeta) = sum_j alpha_j zeta^(k-j)``.
-
-    Zero-stable iff all roots lie in the closed unit disc and those of modulus
-    one are simple (Dahlquist).  A root counts as on the circle within 1e-9
-    and as repeated when two roots are within 1e-6 (a multiple root is
-    computed only to about sqrt(machine eps)).
-    Example: BDF7's ``rho`` has a root of modulus about 1.0222: not zero-stable.
-    Reference: Hairer, Norsett & Wanner, *Solving ODEs I*, sec. III.3.
-    """
-    a = check.real_array("alpha", alpha, ndim=1, max_size=MAX_K + 1)
-    if a.size < 2 or a[0] == 0.0:
-        raise ValueError("alpha must have k+1 >= 2 entries with alpha[0] != 0")
-    roots = np.roots(a)
-    roots = roots[np.argsort(-np.abs(roots), kind="stable")]
-    mod = np.abs(roots)
-    max_mod = float(mod.max()) if roots.size else 0.0
-    if max_mod > 1 + _ROOT_TOL:
-        return ZeroStability(
-            False, roots, max_mod, f"root {roots[0]:.6g} has modulus {max_mod:.10g} > 1"
-        )
-    for r in roots[np.abs(mod - 1) <= _ROOT_TOL]:
-        if int(np.sum(np.abs(roots - r) <= 1e-6)) > 1:
-            return ZeroStability(
-                False, roots, max_mod, f"root {r:.6g} on the unit circle is not simple"
-            )
-    return ZeroStability(True, roots, max_mod, "root condition holds")
-
-
 # ---------------------------------------------- stability region (z = h*lam) --
 def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     """Boundary locus ``z(theta) = rho(e^{i theta}) / sigma(e^{i theta})``.
@@ -224,8 +174,7 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     The points ``z`` for which ``rho(zeta) - z sigma(zeta)`` has a root on the
     unit circle; the boundary of the stability region is part of this curve.
     ``theta`` defaults to 2001 points on ``[0, 2 pi]`` (at most 10^6).  Where
-    ``sigma(e^{i theta}) = 0`` (or so small that the quotient overflows) the value is
-    complex infinity.
+    ``sigma(e^{i theta}) = 0`` (or the quotient overflows) the value is complex infinity.
     Example: BDF1 gives the circle ``|z - 1| = 1``.
     Reference: Hairer & Wanner, *Solving ODEs II*, sec. V.1 (boundary locus).
     """
@@ -239,7 +188,6 @@ def boundary_locus(alpha, beta, theta=None) -> np.ndarray:
     num, den = np.polyval(a, zeta), np.polyval(bt, zeta)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         z = num / den
-    # sigma = 0, or so small (subnormal) that the quotient overflows: the locus is at infinity
     return np.where((den == 0) | ~np.isfinite(z), complex(np.inf, 0.0), z)
 
 

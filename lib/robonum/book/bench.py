@@ -19,23 +19,9 @@ import numpy as np
 from scipy.integrate import solve_ivp as scipy_solve
 
 from .. import _validate as check
-from ..explore.exploration import static_mode
 from ..ivp import solve_ivp as ivp_solve
 from ..problem import ODEProblem
 from ..problems.testset import digits
-
-
-def timing_repeats(n: int) -> int:
-    """Repeats of a timed run: ``n`` where CPU times are shown, 1 where outputs are checked.
-
-    Under ``ROBONUM_STATIC=messages`` (nbval and ``tools/run_notebooks.py``, see
-    :func:`robonum.explore.static_mode`) a page's CPU times are not compared (their cells
-    are ``nbval-ignore-output``), so the best of ``n`` would only multiply the run's time
-    by ``n`` (chapter 11's work-precision cell: about a minute); f-calls and digits do
-    not depend on it.  The book build (``ROBONUM_STATIC=1``) and a reader's kernel take ``n``.
-    """
-    n = check.integer("n", n, 1, 20)
-    return 1 if static_mode() == "messages" else n
 
 
 def run(

@@ -246,7 +246,7 @@ NOT_GENERATED = {
     # result records: built by the library from checked values, never by a reader
     "robonum.ConvergenceStudy": "result record returned by convergence_study",
     "robonum.Solution": "result record returned by the step loop",
-    "robonum.analysis.multistep.ZeroStability": "result record of zero_stability",
+    "robonum.analysis.zero_stability.ZeroStability": "result record of zero_stability",
     "robonum.analysis.order_conditions.OrderCondition": "result record of order_conditions",
     "robonum.autodiff.ADCost": "result record of ad_cost",
     "robonum.autodiff.Graph": "result record of trace",
