@@ -13,6 +13,8 @@
   legend a notebook's figure stores in its PNG (:mod:`.figure_alt`).
 * Exploration frames as files loaded on demand, skip links to the
   explorations, a focus ring on their controls (:mod:`.frames`).
+* Accessibility fixes of the theme's markup: Korean control names, landmarks,
+  formulas as the only label (:mod:`.a11y`).
 * The front page's browser title is not doubled (``templates/layout.html``).
 
 List it in ``_config.yml`` under ``sphinx.config.extensions`` (Jupyter Book
@@ -24,6 +26,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .a11y import setup_a11y
 from .errata import Erratum, ResolveEvidence
 from .figure_alt import set_alt_text
 from .frames import copy_assets as _copy_explore_assets
@@ -136,4 +139,5 @@ def setup(app):
     app.connect("env-merge-info", _merge)
     app.connect("build-finished", _write_search_text)
     setup_print(app)  # the printed book: Korean font, teacher's view
+    setup_a11y(app)  # Korean control names, landmarks, math-only labels (a11y.py)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
