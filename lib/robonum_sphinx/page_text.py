@@ -113,6 +113,7 @@ class _Extractor(HTMLParser):
             or "headerlink" in cls
             or "toggle-details__summary" in cls
             or "rn-data" in cls
+            or "visually-hidden" in cls  # a11y.py's spoken copy of a formula the snippet has
         ):
             self.skip_depth = 1
             return
