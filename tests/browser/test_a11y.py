@@ -8,7 +8,11 @@ is loaded once, as a reader opens it at 1280 px:
   ``label-content-name-mismatch`` (a spoken name that does not contain the
   visible text), in light mode;
 * colour contrast in light mode, then again after the page's own colour-mode
-  button has switched it to dark.  Code blocks (``div.highlight``) are left out
+  button has switched it to dark, on one element of each look: contrast depends only on
+  the text's colour, the background behind it, its size, weight and opacity, so the
+  book's thousands of paragraphs in the same style are measured once per page (about 50
+  elements a page; the two passes took 3-9 s a page, now 1-3 s, and an injected pale
+  paragraph is still found in both modes).  Code blocks (``div.highlight``) are left out
   of the contrast pass: they are a third of the nodes axe measures on a chapter
   and their colours are the theme's accessible Pygments styles (measured cost in
   ``NOTES.md``);
@@ -60,8 +64,31 @@ EVERY_RULE = {
     }
 }
 CONTRAST = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
-# Code blocks and formulas are left out of the contrast passes (module doc).
-TEXT = {"exclude": [["div.highlight"], ["mjx-container"]]}
+# The contrast passes measure one element of each look (module doc): text in the same tag,
+# colour, background (the first opaque one up the tree), size, weight and opacity has the
+# same contrast.  Text over a background image is always measured.  Code blocks and
+# formulas are left out.
+_SAMPLE = """() => {
+  document.querySelectorAll('[data-rn-contrast]').forEach(e => e.removeAttribute('data-rn-contrast'));
+  const seen = new Set();
+  const back = (e) => {
+    for (; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.backgroundImage !== 'none') return 'image';
+      if (s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent') return s.backgroundColor;
+    }
+    return 'canvas';
+  };
+  for (const e of document.body.querySelectorAll('*')) {
+    if (e.closest('div.highlight, mjx-container, script, style, [data-rn-contrast]')) continue;
+    if (![...e.childNodes].some(t => t.nodeType === 3 && t.textContent.trim())) continue;
+    const s = getComputedStyle(e);
+    const key = [e.tagName, s.color, back(e), s.fontSize, s.fontWeight, s.opacity].join('|');
+    if (key.includes('image') || !seen.has(key)) { seen.add(key); e.setAttribute('data-rn-contrast', ''); }
+  }
+  return document.querySelectorAll('[data-rn-contrast]').length;
+}"""
+TEXT = {"include": [["[data-rn-contrast]"]], "exclude": [["div.highlight"], ["mjx-container"]]}
 IN_FLIGHT = 2  # pages checked at once: the machines have 2 cores
 
 # A control's name as a reader hears it (near enough for this check), and the controls
@@ -162,6 +189,8 @@ def _check(browser, site, paths: list[str]) -> dict[str, dict]:
             _typeset(page)
             page.add_script_tag(path=str(AXE))
         every = _axe(pages, None, EVERY_RULE)
+        for page in pages:
+            page.evaluate(_SAMPLE)
         light = _axe(pages, TEXT, CONTRAST)
         found = {}
         for page, path, a, b in zip(pages, paths, every, light):
@@ -173,6 +202,7 @@ def _check(browser, site, paths: list[str]) -> dict[str, dict]:
                 "math_stops": page.evaluate(_MATH_STOPS),
             }
             _dark(page)
+            page.evaluate(_SAMPLE)  # the looks of dark mode
         for page, path, d in zip(pages, paths, _axe(pages, TEXT, CONTRAST)):
             found[path]["axe"] += ["dark " + v for v in d]
             shoot(page, "dark_" + path.replace("/", "_") + ".png")
