@@ -54,12 +54,10 @@ BLAS_TESTS := $(addprefix tests/lib/,test_implicit.py test_radau.py test_radau5.
 
 # Every test; exits non-zero on any failure.
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's
-# cells, which nbval runs in order in one kernel, on one worker.  Files are handed out in
-# the order given: the notebooks (the longest files) first, the many short library tests
-# last, so that neither worker ends the run alone on a long file.
+# cells, which nbval runs in order in one kernel, on one worker.
 XDIST := -n 2 --dist loadfile
 test: book browser lint
-	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) $(NOTEBOOKS) tests --nbval --nbval-current-env \
+	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=15
 	@echo "== the solver tests again with one BLAS thread (round-off must not depend on it)"
 	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) $(BLAS_TESTS) -q -p no:cacheprovider
