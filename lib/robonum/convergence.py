@@ -19,7 +19,7 @@ import numpy as np
 
 from . import _validate as check
 from .integrate import integrate
-from .problem import ODEProblem
+from .problem import ODEProblem, check_problem
 from .solution import Solution
 
 MAX_RUNS = 40
@@ -64,8 +64,7 @@ def convergence_study(problem: ODEProblem, method, hs) -> ConvergenceStudy:
     a table instead of silently breaking a fit.
     Example: ``rn.convergence_study(rn.problems.logistic(), "rk4", rn.halving(0.4, 4)).fitted_order()``.
     """
-    if not isinstance(problem, ODEProblem):
-        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+    check_problem(problem)
     if problem.exact is None:
         raise ValueError(f"problem {problem.name!r} has no exact solution; give one with exact=")
     hs = _steps(hs)

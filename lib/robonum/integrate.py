@@ -24,7 +24,7 @@ from . import _validate as check
 from .control import StepController
 from .loop import run
 from .policy import MAX_ADAPTIVE_STEPS, MAX_STEPS, Controlled, EqualSteps, StepRule, equal_steps
-from .problem import ODEProblem
+from .problem import ODEProblem, check_problem
 from .solution import Solution
 from .steppers import Stepper, make_stepper
 
@@ -95,8 +95,7 @@ def integrate(
     max_steps : the run stops with reason ``"max_steps"`` after this many steps tried
         (default: 100 000 adaptive or by rule; for equal steps the ``N`` steps the span needs).
     """
-    if not isinstance(problem, ODEProblem):
-        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+    check_problem(problem)
     stepper = make_stepper(method)
     save_every = check.integer("save_every", save_every, 1, MAX_STEPS)
     if max_steps is not None:

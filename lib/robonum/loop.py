@@ -22,18 +22,12 @@ from . import _validate as check
 from .dense import DenseOutput
 from .errors import EvaluationError, NonlinearSolveError
 from .policy import MAX_ADAPTIVE_STEPS
-from .problem import ODEProblem
+from .problem import check_problem
 from .solution import EVENT, FAILURE, SUCCESS, Solution
 from .steppers.base import Stepper
 from .work import Work
 
 _POLICY_HOOKS = ("start", "propose", "judge", "finished", "keep", "underflow", "retries", "report")
-
-
-def check_problem(problem) -> None:
-    """Require an :class:`~robonum.problem.ODEProblem` (its ``y0`` was checked when it was made)."""
-    if not isinstance(problem, ODEProblem):
-        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
 
 
 def bound_of(problem, blowup) -> float:

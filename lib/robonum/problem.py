@@ -191,6 +191,12 @@ class ODEProblem:
         return f"{type(self).__name__}({self.name!r}, n={self.n}, t_span={self.t_span})"
 
 
+def check_problem(problem) -> None:
+    """Require an :class:`ODEProblem` (its ``y0``, ``f`` and ``t_span`` were checked when it was made)."""
+    if not isinstance(problem, ODEProblem):
+        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+
+
 class HamiltonianProblem(ODEProblem):
     """Separable Hamiltonian ``H(q, p) = p·p/2 + V(q)``: ``q' = p``, ``p' = -∇V(q) - γ p``.
 

@@ -12,7 +12,7 @@ import numpy as np
 from . import _scipy, jacobian
 from .declarations import check_jacobian
 from .errors import NonlinearSolveError
-from .problem import ODEProblem, _as_output, _call
+from .problem import ODEProblem, _as_output, _call, check_problem
 
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
 _GETRS = {"d": "dgetrs", "D": "zgetrs"}
@@ -38,8 +38,7 @@ class Work:
     """
 
     def __init__(self, problem: ODEProblem):
-        if not isinstance(problem, ODEProblem):
-            raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+        check_problem(problem)
         self.problem = problem
         self._shape = (problem.n,)
         self._dtype = getattr(problem, "dtype", np.dtype(float))

@@ -20,7 +20,7 @@ from scipy.integrate import solve_ivp as scipy_solve
 
 from .. import _validate as check
 from ..ivp import solve_ivp as ivp_solve
-from ..problem import ODEProblem
+from ..problem import ODEProblem, check_problem
 from ..problems.testset import digits
 
 
@@ -53,8 +53,7 @@ def run(
         _check_solver_signature(solver)
     repeats = check.integer("repeats", repeats, 1, 20)
     jac = check.boolean("jac", jac)
-    if not isinstance(problem, ODEProblem):
-        raise TypeError(f"problem must be an ODEProblem, got {type(problem).__name__}")
+    check_problem(problem)
     if reference is None and "reference" not in (problem.params or {}):
         raise ValueError(
             f"reference is needed: problem {problem.name!r} has no params['reference'] "
