@@ -27,21 +27,12 @@ from pathlib import Path
 
 import pymupdf
 import yaml
+from chromium import FLAGS, executable
 from pdf_assemble import Printed, assemble, front_html, sections_of, start_pages, toc_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 OUT = ROOT / "_build" / "pdf"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PDF_OPTIONS = {
     "format": "A4",
     "print_background": True,
@@ -110,7 +101,7 @@ async def print_pages(html_dir: Path, pages, tabs: int) -> dict[str, list[Printe
     """Every page printed in both editions, ``tabs`` at a time; doc -> [student, teacher]."""
     from playwright.async_api import async_playwright
 
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    exe = executable()
     if exe is None:
         sys.exit("Debian's chromium is not on PATH: apt-get install chromium fonts-nanum")
     size = {doc: (html_dir / f"{doc}.html").stat().st_size for doc, _ in pages}

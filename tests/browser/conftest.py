@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
-import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -25,16 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HTML = Path(os.environ.get("ROBONUM_HTML", ROOT / "_build" / "html")).resolve()
 SHOTS = HTML.parent / "screenshots"
 SHOTS_ON = os.environ.get("ROBONUM_SHOTS", "") not in ("", "0")
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT / "tools"))
+from chromium import FLAGS, executable  # noqa: E402  (tools/ is not a package)
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -57,7 +49,7 @@ def site():
 
 @pytest.fixture(scope="session")
 def browser():
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    exe = executable()
     if exe is None:
         pytest.fail(
             "Debian's chromium is not on PATH: apt-get install chromium (make test does it as root)"
