@@ -53,8 +53,9 @@ BLAS_TESTS := $(addprefix tests/lib/,test_implicit.py test_radau.py test_radau5.
     test_problems.py test_stability.py)
 
 # Every test; exits non-zero on any failure.
-# Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's
-# cells, which nbval runs in order in one kernel, on one worker.
+# Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's cells, which
+# nbval runs in order in one kernel, on one worker (and conftest.py keeps test_a11y and
+# test_weight, which share one visit of every page, together).
 XDIST := -n 2 --dist loadfile
 test: book browser lint
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \

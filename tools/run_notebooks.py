@@ -26,6 +26,8 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 DATA_URI = re.compile(r"data:(image/(?:png|webp));base64,[A-Za-z0-9+/=]*")
+# The build's record of each frame's drawing check: only a run that draws every frame has it.
+FIGCHECK = re.compile(r' data-rn-figcheck="[^"]*"')
 # Read by robonum.explore in the kernel (which inherits our environment).
 STATIC_ENV = {"ROBONUM_STATIC": "messages"}
 
@@ -39,7 +41,7 @@ def strip_output(output: dict) -> None:
         html = (
             "".join(data["text/html"]) if isinstance(data["text/html"], list) else data["text/html"]
         )
-        data["text/html"] = DATA_URI.sub(r"data:\1;base64,", html)
+        data["text/html"] = FIGCHECK.sub("", DATA_URI.sub(r"data:\1;base64,", html))
 
 
 def run(path: Path) -> None:

@@ -41,7 +41,7 @@ _URI = re.compile(r"data:image/(png|webp);base64,([A-Za-z0-9+/]+=*)")
 _IMG = re.compile(r'(<img class="rn-frame"[^>]*? src=")(data:[^"]+)(")')
 _DATA = re.compile(r'(<script type="application/json" class="rn-data">)(.*?)(</script>)', re.S)
 _EXPLORE = re.compile(
-    r'<div class="rn-explore" id="([^"]+)" data-mode="[^"]*" data-view="static">'
+    r'<div class="rn-explore" id="([^"]+)" data-mode="[^"]*" data-view="static"[^>]*>'
     r'(?:<style>.*?</style>)?(?:<p class="rn-title"><strong>(.*?)</strong></p>)?',
     re.S,
 )

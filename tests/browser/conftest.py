@@ -62,6 +62,14 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="session")
+def desktop(browser, site) -> dict[str, dict]:
+    """Every page visited once at 1280 px (desktop_visit.py): test_a11y's and test_weight's findings."""
+    from desktop_visit import visit_all  # it imports this module's helpers
+
+    return visit_all(browser, site)
+
+
 def shoot(target, name: str, **kw) -> None:
     """Save a screenshot of a page or element as ``SHOTS/name`` when ``ROBONUM_SHOTS`` is set."""
     if SHOTS_ON:

@@ -22,147 +22,13 @@ is loaded once, as a reader opens it at 1280 px:
   scrolls.
 
 The book has no axe violation at all, so any violation fails, the minor ones included.
+The visit itself (shared with test_weight's first view) is in ``desktop_visit.py``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import axe_playwright_python
 import pytest
-
-from conftest import HTML, reader_pages, shoot
-
-AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
-PAGES = (
-    reader_pages() + [p for p in ("search.html", "genindex.html") if (HTML / p).exists()]
-    if HTML.exists()
-    else []
-)
-DESKTOP = {"width": 1280, "height": 900}
-
-# axe.run started in a later task of the page, so that two pages work at once (each has
-# its own renderer process), and its result collected afterwards.
-_AXE_START = """([context, options]) => {
-  window.rnAxeJob = null;
-  setTimeout(() => {
-    window.rnAxeJob = axe.run(context === null ? document : context,
-                              Object.assign({resultTypes: ['violations']}, options))
-      .then(r => r.violations.map(v => `${v.impact} ${v.id}: ` +
-        v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ') + ` (${v.nodes.length})`));
-  }, 0);
-}"""
-_AXE_RESULT = """() => new Promise(done => {
-  const wait = () => window.rnAxeJob
-    ? window.rnAxeJob.then(done, e => done([`axe failed: ${e}`])) : setTimeout(wait, 5);
-  wait();
-})"""
-EVERY_RULE = {
-    "rules": {
-        "color-contrast": {"enabled": False},
-        "label-content-name-mismatch": {"enabled": True},
-    }
-}
-CONTRAST = {"runOnly": {"type": "rule", "values": ["color-contrast"]}}
-# The contrast passes measure one element of each look (module doc): text in the same tag,
-# colour, background (the first opaque one up the tree), size, weight and opacity has the
-# same contrast.  Text over a background image is always measured.  Code blocks and
-# formulas are left out.
-_SAMPLE = """() => {
-  document.querySelectorAll('[data-rn-contrast]').forEach(e => e.removeAttribute('data-rn-contrast'));
-  const seen = new Set();
-  const back = (e) => {
-    for (; e; e = e.parentElement) {
-      const s = getComputedStyle(e);
-      if (s.backgroundImage !== 'none') return 'image';
-      if (s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundColor !== 'transparent') return s.backgroundColor;
-    }
-    return 'canvas';
-  };
-  for (const e of document.body.querySelectorAll('*')) {
-    if (e.closest('div.highlight, mjx-container, script, style, [data-rn-contrast]')) continue;
-    if (![...e.childNodes].some(t => t.nodeType === 3 && t.textContent.trim())) continue;
-    const s = getComputedStyle(e);
-    const key = [e.tagName, s.color, back(e), s.fontSize, s.fontWeight, s.opacity].join('|');
-    if (key.includes('image') || !seen.has(key)) { seen.add(key); e.setAttribute('data-rn-contrast', ''); }
-  }
-  return document.querySelectorAll('[data-rn-contrast]').length;
-}"""
-TEXT = {"include": [["[data-rn-contrast]"]], "exclude": [["div.highlight"], ["mjx-container"]]}
-IN_FLIGHT = 2  # pages checked at once: the machines have 2 cores
-
-# A control's name as a reader hears it (near enough for this check), and the controls
-# whose names come from the toolchain: everything outside the article, and the
-# buttons, toggles and heading links inside it.  A name with Latin letters must
-# have Hangul too; a name with no letters at all ("#", "1") is fine.
-_NAMES = """() => {
-  const name = (e) => {
-    const by = e.getAttribute('aria-labelledby');
-    if (by) return by.split(/\\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ');
-    return e.getAttribute('aria-label') || e.innerText || e.textContent || e.title || '';
-  };
-  const attrs = ['title', 'aria-label', 'data-bs-title', 'data-tooltip', 'placeholder'];
-  const controls = 'button, summary, select, input:not([type=hidden]), [role=button], a[title], [aria-label]';
-  const article = document.querySelector('article.bd-article');
-  const inArticle = 'summary, button, a.headerlink, [data-tooltip], [data-bs-title]';
-  const bad = [];
-  const english = (t) => /[A-Za-z]/.test(t) && !/[\\uac00-\\ud7a3]/.test(t);
-  for (const e of document.querySelectorAll(controls + ', ' + inArticle)) {
-    if (article && article.contains(e) && !e.matches(inArticle)) continue;
-    if (e.closest('.rn-explore .rn-controls, mjx-container')) continue;
-    const texts = [name(e).trim()].concat(attrs.map(a => e.getAttribute(a) || ''));
-    const t = texts.find(t => english(t) && !/^\\.[a-z]+$/.test(t));  // ".pdf": a format
-    if (t) bad.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')}: ${t.slice(0, 50)}`);
-  }
-  return [...new Set(bad)];
-}"""
-
-# Every visible control, focused as the keyboard would (the page has already seen a Tab
-# press, so a scripted focus matches :focus-visible): it must draw an outline or a
-# box-shadow that is not transparent.
-_NO_RING = """() => {
-  const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]';
-  const alpha = (c) => { const m = c.match(/rgba?\\(([^)]*)\\)/); if (!m) return 1;
-    const p = m[1].split(/[ ,\\/]+/).filter(Boolean); return p.length > 3 ? parseFloat(p[3]) : 1; };
-  const shadow = (s) => s !== 'none' && s.split(/,(?![^(]*\\))/).some(part => {
-    const c = (part.match(/rgba?\\([^)]*\\)/) || ['rgb(0,0,0)'])[0];
-    const len = part.replace(/rgba?\\([^)]*\\)/, '').match(/-?[\\d.]+px/g) || [];
-    return alpha(c) > 0 && len.slice(2).some(v => parseFloat(v) > 0); });
-  const bad = [];
-  for (const e of document.querySelectorAll(sel)) {
-    if (e.tabIndex < 0 || e.disabled || !e.checkVisibility({visibilityProperty: true})) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    e.focus({preventScroll: true});
-    if (document.activeElement !== e) continue;
-    const s = getComputedStyle(e);
-    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1 && alpha(s.outlineColor) > 0;
-    if (!outline && !shadow(s.boxShadow))
-      bad.push(`${e.tagName.toLowerCase()}.${[...e.classList].join('.')} ${(e.getAttribute('aria-label') || e.innerText || '').trim().slice(0, 30)}`);
-  }
-  return [...new Set(bad)];
-}"""
-
-_MATH_STOPS = """() => [...document.querySelectorAll('mjx-container')]
-  .filter(m => m.tabIndex >= 0 && m.scrollWidth <= m.clientWidth + 1).length"""
-
-
-def _typeset(page) -> None:
-    if page.locator(".math").count():
-        page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise")
-        page.evaluate("MathJax.startup.promise")
-        page.wait_for_timeout(50)  # robonum-a11y.js marks scrolling formulas after that promise
-
-
-def _dark(page) -> None:
-    """Switch to dark mode with the page's own button, as a reader would."""
-    for _ in range(3):
-        if page.evaluate("document.documentElement.dataset.theme") == "dark":
-            break
-        page.evaluate("document.querySelector('.theme-switch-button').click()")
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    # The theme's colours change with a 0.15 s transition: measure the colours it ends on.
-    page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
+from desktop_visit import AXE, PAGES
 
 
 def test_axe_is_the_pinned_offline_copy():
@@ -170,67 +36,15 @@ def test_axe_is_the_pinned_offline_copy():
     assert head.startswith("/*! axe v4."), head
 
 
-def _axe(pages: list, context, options) -> list[list[str]]:
-    """One axe pass on every page at once; each page's violations."""
-    for page in pages:
-        page.evaluate(_AXE_START, [context, options])
-    return [page.evaluate(_AXE_RESULT) for page in pages]
-
-
-def _check(browser, site, paths: list[str]) -> dict[str, dict]:
-    """Visit ``paths`` side by side: axe in light and dark, names, focus rings, formulas."""
-    contexts = [browser.new_context(viewport=DESKTOP) for _ in paths]
-    pages = [c.new_page() for c in contexts]
-    try:
-        for page, path in zip(pages, paths):
-            page.goto(f"{site}/{path}", wait_until="commit")
-        for page in pages:
-            page.wait_for_load_state("load")
-            _typeset(page)
-            page.add_script_tag(path=str(AXE))
-        every = _axe(pages, None, EVERY_RULE)
-        for page in pages:
-            page.evaluate(_SAMPLE)
-        light = _axe(pages, TEXT, CONTRAST)
-        found = {}
-        for page, path, a, b in zip(pages, paths, every, light):
-            page.keyboard.press("Tab")  # from here on the keyboard is the pointing device
-            found[path] = {
-                "axe": a + ["light " + v for v in b],
-                "english": page.evaluate(_NAMES),
-                "no_ring": page.evaluate(_NO_RING),
-                "math_stops": page.evaluate(_MATH_STOPS),
-            }
-            _dark(page)
-            page.evaluate(_SAMPLE)  # the looks of dark mode
-        for page, path, d in zip(pages, paths, _axe(pages, TEXT, CONTRAST)):
-            found[path]["axe"] += ["dark " + v for v in d]
-            shoot(page, "dark_" + path.replace("/", "_") + ".png")
-    finally:
-        for c in contexts:
-            c.close()
-    return found
-
-
-@pytest.fixture(scope="module")
-def findings(browser, site) -> dict[str, dict]:
-    """Every page checked once, IN_FLIGHT at a time (pages of like size side by side)."""
-    by_size = sorted(PAGES, key=lambda p: (HTML / p).stat().st_size)
-    found = {}
-    for i in range(0, len(by_size), IN_FLIGHT):
-        found.update(_check(browser, site, by_size[i : i + IN_FLIGHT]))
-    return found
-
-
 @pytest.mark.parametrize("path", PAGES)
-def test_page_has_no_axe_violation_in_light_and_dark(findings, path):
-    found = findings[path]
+def test_page_has_no_axe_violation_in_light_and_dark(desktop, path):
+    found = desktop[path]
     assert found["axe"] == [], f"{path}: axe violations: {found['axe']}"
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_control_is_named_in_korean_and_shows_its_focus(findings, path):
-    found = findings[path]
+def test_every_control_is_named_in_korean_and_shows_its_focus(desktop, path):
+    found = desktop[path]
     assert found["english"] == [], f"{path}: controls named in English: {found['english']}"
     assert found["no_ring"] == [], f"{path}: no visible focus ring: {found['no_ring']}"
     assert found["math_stops"] == 0, f"{path}: {found['math_stops']} formulas are Tab stops"

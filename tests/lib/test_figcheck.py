@@ -1,5 +1,9 @@
 """figcheck: a frame whose data leaves its axes, or whose text leaves the figure, is reported."""
 
+import html
+import json
+import re
+
 import numpy as np
 
 from robonum.explore import Exploration, Param, may_leave, new_figure
@@ -57,3 +61,21 @@ def test_an_exploration_lists_only_frames_with_problems():
     ex = Exploration(draw, [Param.numbers("top", [2.0, 10.0], default=10.0)], width=300)
     found = ex.figure_problems()
     assert list(found) == [(0,)] and "outside the axes" in found[(0,)][0]
+
+
+def test_the_static_view_records_each_frames_check_and_the_messages_mode_does_not(monkeypatch):
+    """The build's page says what every frame hides (tests/book/test_figures.py reads it)."""
+
+    def draw(top):
+        fig, ax = axes()
+        ax.plot([0, 1], [0, 5])
+        ax.set_ylim(0, top)
+        if top < 0:
+            raise ValueError("top must be positive")
+        return fig
+
+    ex = Exploration(draw, [Param.numbers("top", [-1.0, 2.0, 10.0], default=10.0)], width=300)
+    full = ex.to_html()
+    found = json.loads(html.unescape(re.search(r'data-rn-figcheck="([^"]*)"', full).group(1)))
+    assert len(found) == 1 and "top = 2" in found[0] and "outside the axes" in found[0]
+    assert "data-rn-figcheck" not in ex.to_html(encode=False)  # nothing drawn, nothing checked

@@ -19,19 +19,14 @@ from __future__ import annotations
 import hashlib
 import itertools
 import os
-import warnings
 from collections import OrderedDict
-
-import numpy as np
 
 from .. import _validate as check
 from ..book.exercise_views import in_kernel
-from ..errors import RobonumError
-from . import figcheck
 from . import html as static_html
 from .live import build_widget
 from .params import Param
-from .render import FORMATS, prepare, render_frame
+from .render import FORMATS, render_frame
 
 ENV = "ROBONUM_STATIC"
 _STATIC_VALUES = {"": None, "0": None, "1": "full", "full": "full", "messages": "messages"}
@@ -209,25 +204,12 @@ class Exploration:
     def figure_problems(self) -> dict:
         """Every frame's drawing checked (:func:`.figcheck.problems`): key -> what a reader sees wrong.
 
-        Each frame is drawn as the static view draws it (size, ``min_font``, dpi);
-        frames whose function raised (a message frame) have nothing to check.
-        Only frames with problems are returned.
+        The check runs on the drawing each frame is encoded from (static view:
+        size, ``min_font``, dpi), so this costs one :meth:`frames`; frames whose
+        function refused their values show only that message and have nothing to
+        check.  Only frames with problems are returned.
         """
-        found = {}
-        for key in self.keys():
-            values = {**self.defaults, **self.values_at(key)}
-            with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")  # render_frame reports them in the message
-                try:
-                    out = self.func(**values)
-                except (ValueError, ArithmeticError, RobonumError):
-                    continue
-            fig = out[0] if isinstance(out, tuple) else out
-            fig.set_dpi(self.dpi)
-            issues = figcheck.problems(prepare(fig, self.size, self.min_font))
-            if issues:
-                found[key] = issues
-        return found
+        return {key: frame.problems for key, frame in self.frames().items() if frame.problems}
 
     @property
     def uid(self) -> str:

@@ -98,10 +98,15 @@ def _texts(fig: Figure, renderer):
             yield f"a tick label of {ax.get_title() or 'an axes'!r}", ax.get_tightbbox(renderer)
 
 
-def problems(fig: Figure) -> list[str]:
-    """What a reader would see wrong in ``fig``: data outside its axes, text outside the figure."""
+def problems(fig: Figure, *, draw: bool = True) -> list[str]:
+    """What a reader would see wrong in ``fig``: data outside its axes, text outside the figure.
+
+    ``draw=False``: ``fig`` has just been drawn on its Agg canvas (as
+    :func:`.render.encode` does for every frame); its boxes are read from that drawing.
+    """
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    canvas.draw()
+    if draw:
+        canvas.draw()
     renderer = canvas.get_renderer()
     found = []
     for ax in fig.axes:

@@ -179,6 +179,19 @@ def uses_kinds(messages) -> bool:
     return any(kind_of(m) != DEFAULT for m in messages)
 
 
+def figcheck_attr(ex, frames: dict) -> str:
+    """``data-rn-figcheck``: each drawn frame's :func:`.figcheck.problems`, by the values shown.
+
+    Written only when every frame was drawn and checked (the full static view):
+    the built book then says of every exploration what its frames hide, and
+    ``tests/book/test_figures.py`` reads it instead of drawing them all again.
+    """
+    if any(getattr(frame, "problems", None) is None for frame in frames.values()):
+        return ""
+    found = [f"{_alt(ex, key)}: {p}" for key, frame in frames.items() for p in frame.problems]
+    return f' data-rn-figcheck="{html.escape(json.dumps(found, ensure_ascii=False))}"'
+
+
 def build(exploration, frames: dict) -> str:
     """HTML for ``exploration`` given its rendered ``frames`` (key -> (image, message))."""
     ex, uid, mime = exploration, exploration.uid, exploration.mime
@@ -205,7 +218,8 @@ def build(exploration, frames: dict) -> str:
     controls = "".join(control(uid, i, p) for i, p in enumerate(ex.params))
     css = _CSS.strip() + (_KIND_CSS.strip() if kinds else "")
     return (
-        f'<div class="rn-explore" id="{uid}" data-mode="{ex.mode}" data-view="static">'
+        f'<div class="rn-explore" id="{uid}" data-mode="{ex.mode}" data-view="static"'
+        f"{figcheck_attr(ex, frames)}>"
         f"<style>{css}</style>{_title(ex)}"
         f'<div class="rn-controls">{controls}</div>'
         + _img(ex, data_uri(img, mime), default_key)

@@ -30,6 +30,7 @@ from PIL import Image
 
 from .. import _validate as check
 from ..errors import RobonumError
+from . import figcheck
 from .messages import combine, warning
 
 FORMATS = {"webp": "image/webp", "png": "image/png"}
@@ -125,12 +126,27 @@ def prepare(fig: Figure, size, min_font: float | None) -> Figure:
     return fig
 
 
-def encode(fig: Figure, fmt: str, dpi: float) -> bytes:
+class Frame(tuple):
+    """One frame, ``(image, message)``, and what its drawing hides from a reader.
+
+    ``problems`` is :func:`.figcheck.problems` of the drawing that made
+    ``image`` (``[]``: nothing; ``None``: not drawn, as in the messages-only mode).
+    A frame unpacks as the plain pair it always was.
+    """
+
+    def __new__(cls, image: bytes, message: str, problems: list | None = None):
+        frame = super().__new__(cls, (image, message))
+        frame.problems = problems
+        return frame
+
+
+def encode(fig: Figure, fmt: str, dpi: float, *, after_draw=None) -> bytes:
     """The figure as image bytes (no metadata: the bytes depend only on the drawing).
 
     One Agg draw, then Pillow: ``savefig`` would draw twice with a layout
     engine (a layout-only pass, then the real one); this measured ~20% less
-    CPU per frame with identical pixels.
+    CPU per frame with identical pixels.  ``after_draw(fig)`` runs on that
+    drawing (the frame check reads its boxes there instead of drawing again).
     """
     if fmt not in FORMATS:
         raise ValueError(f"image format must be one of {sorted(FORMATS)}, got {fmt!r}")
@@ -139,6 +155,8 @@ def encode(fig: Figure, fmt: str, dpi: float) -> bytes:
     try:
         fig.set_dpi(dpi)
         canvas.draw()
+        if after_draw is not None:
+            after_draw(fig)
         rgba = Image.frombuffer(
             "RGBA",
             canvas.get_width_height(physical=True),
@@ -171,9 +189,12 @@ def render_frame(
     fmt: str = "webp",
     min_font: float | None = None,
     encode_image: bool = True,
-) -> tuple[bytes, str]:
+) -> Frame:
     """``(image, message)`` for ``func(**values)``, drawn at ``size`` inches and ``dpi``.
 
+    The drawing is checked as it is encoded (:func:`.figcheck.problems`, no
+    second draw): the frame's ``problems``.  A frame whose function refused its
+    values shows only that message, and has nothing to check (``[]``).
     With ``encode_image=False`` the function still runs (its message is
     computed) but nothing is drawn or encoded, and the image is ``b""``.
     """
@@ -183,7 +204,9 @@ def render_frame(
             out = func(**values)
         except (ValueError, ArithmeticError, RobonumError) as exc:
             fig = message_figure(str(exc), *size)
-            return (encode(fig, fmt, dpi) if encode_image else b""), warning(str(exc))
+            if not encode_image:
+                return Frame(b"", warning(str(exc)))
+            return Frame(encode(fig, fmt, dpi), warning(str(exc)), [])
     fig, message = out if isinstance(out, tuple) else (out, "")
     if not isinstance(fig, Figure):
         raise TypeError(
@@ -198,9 +221,13 @@ def render_frame(
         message = warning(message, f"계산 중 수치 경고 {len(caught)}회 (첫 경고: {first})")
     try:
         if not encode_image:
-            return b"", message
+            return Frame(b"", message)
         prepare(fig, size, min_font)
-        return encode(fig, fmt, dpi), message
+        found = []
+        image = encode(
+            fig, fmt, dpi, after_draw=lambda f: found.extend(figcheck.problems(f, draw=False))
+        )
+        return Frame(image, message, found)
     finally:
         if hasattr(fig, "number"):  # made by pyplot: release it, or the cell shows it again
             import matplotlib.pyplot as plt
