@@ -71,3 +71,14 @@ def test_exploration_frames_show_what_they_draw(chapter):
         if problems:
             bad[uid] = problems
     assert not bad, f"{chapter}: frames whose picture hides what they draw: {bad}"
+
+
+@pytest.mark.parametrize(
+    "chapter", sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("book/**/*.html"))
+)
+def test_no_output_is_a_traceback(chapter):
+    """A view that failed in the kernel's display (IPython prints the formatter's traceback
+    instead of raising: an exploration over its max_bytes once showed as one) fails here."""
+    text = (HTML / chapter).read_text(encoding="utf-8")
+    found = re.findall(r'class="output traceback[^"]*".{0,600}', text, re.S)
+    assert not found, f"{chapter}: an output is a traceback: {re.sub(r'<[^>]+>', '', found[0])}"
