@@ -11,6 +11,8 @@
 * Errata entries in one form (``rn-erratum``, :mod:`.errata`).
 * Every image gets alt text: its caption, or the titles, axis labels and
   legend a notebook's figure stores in its PNG (:mod:`.figure_alt`).
+* Numbered tables and figures per chapter ("표 11.4", "그림 1.2") by the toolchain,
+  and references to them from prose and cell outputs (:mod:`.numbering`).
 * Exploration frames as files loaded on demand, skip links to the
   explorations, a focus ring on their controls (:mod:`.frames`).
 * Accessibility fixes of the theme's markup: Korean control names, landmarks,
@@ -34,6 +36,7 @@ from .frames import page_context as _explore_frames
 from .glossary import _directive as _glossary_directive
 from .glossary import load as _load_glossary
 from .korean_search import SearchKorean, js_splitter, no_results_js, synonym_rules
+from .numbering import setup_numbering
 from .page_text import article_text
 from .print_edition import setup_print
 from .webp_images import plots_as_webp
@@ -140,4 +143,5 @@ def setup(app):
     app.connect("build-finished", _write_search_text)
     setup_print(app)  # the printed book: Korean font, teacher's view
     setup_a11y(app)  # Korean control names, landmarks, math-only labels (a11y.py)
+    setup_numbering(app)  # tables and figures numbered per chapter (numbering.py)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

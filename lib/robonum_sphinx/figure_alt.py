@@ -49,11 +49,22 @@ def readable(text: str) -> str:
 
 
 def _caption(image: nodes.image) -> str:
-    figure = image.parent if isinstance(image.parent, nodes.figure) else None
+    # a notebook plot sits in its output's containers inside the figure (numbering.py)
+    figure = image.parent
+    while figure is not None and not isinstance(figure, nodes.figure):
+        figure = figure.parent
     if figure is None:
         return ""
     caption = next(iter(figure.findall(nodes.caption)), None)
-    return caption.astext().strip() if caption is not None else ""
+    if caption is None:
+        return ""
+    # formulas as a reader hears them (q_1 -> q₁), the rest as written
+    parts = [
+        to_text(n.astext()) if isinstance(n, nodes.math) else n.astext()
+        for n in caption.findall(lambda n: isinstance(n, (nodes.math, nodes.Text)))
+        if not isinstance(n.parent, nodes.math)
+    ]
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
 def _source_file(app, image: nodes.image) -> Path:

@@ -16,7 +16,11 @@ MATH = '<span class="math notranslate nohighlight">{}</span>'
 def stability_table(**kw):
     rows = [["rk4", 4, -2.7852935634, True], ["backward_euler", 1, -np.inf, np.bool_(False)]]
     return Table(
-        rows, ["방법", "차수", "실수축 끝 $x$", "A-안정"], caption="**표 1** 안정 구간", **kw
+        rows,
+        ["방법", "차수", "실수축 끝 $x$", "A-안정"],
+        caption="**안정** 구간",
+        name="tab-stability",
+        **kw,
     )
 
 
@@ -48,10 +52,12 @@ class _Cells(HTMLParser):
 # -- HTML ----------------------------------------------------------------------------
 def test_html_structure_scrolls_instead_of_overflowing():
     html = stability_table().to_html()
-    assert html.startswith('<div class="rn-table-wrap" style="overflow-x:auto;')
+    assert html.startswith(
+        '<div class="rn-table-wrap" data-rn-name="tab-stability" style="overflow-x:auto;'
+    )
     assert (
         '<table class="rn-table"' in html
-        and '<caption style="padding:0 .9em"><strong>표 1</strong> 안정 구간</caption>' in html
+        and '<caption style="padding:0 .9em"><strong>안정</strong> 구간</caption>' in html
     )
     cells = _Cells(html)
     header, *body = cells.rows
@@ -85,7 +91,7 @@ def test_html_is_deterministic_and_the_notebook_stores_each_number_once():
     # number is not compared twice (once without the band its column may carry)
     assert bundle == {
         "text/html": a.to_html(),
-        "text/plain": "표 1 안정 구간 (Table(2 rows x 4 columns))",
+        "text/plain": "안정 구간 (Table(2 rows x 4 columns))",
     }
     assert not re.search(r"\d\.\d", bundle["text/plain"])
     assert a._repr_html_() == a.to_html() and str(a) == a.to_text()
@@ -171,7 +177,7 @@ def test_text_plain_is_aligned_with_wide_hangul():
     # Hangul takes two columns in a monospace font: 방법 is as wide as "rk4 ", 차수 as "----"
     assert stability_table().to_text() == "\n".join(
         [
-            "표 1 안정 구간",
+            "안정 구간",
             "방법            차수  실수축 끝 x  A-안정",
             "--------------  ----  -----------  ------",
             "rk4                4       -2.785  예",

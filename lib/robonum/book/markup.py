@@ -1,5 +1,10 @@
 """The inline markup of the book's tables and exercises: ``$...$`` math, ``**bold**``, ```code```.
 
+A reference to a numbered table or figure is written as in the Markdown cells,
+``{numref}`tab-name``` (the book's build puts the number in: ``robonum_sphinx.numbering``);
+:func:`inline_html` turns it into a placeholder link ``<a class="rn-ref">``, and
+:func:`plain_text` keeps it as written.
+
 :func:`inline_html` and :func:`block_html` turn it into HTML that MathJax
 typesets; :func:`plain_text` into readable text (TeX symbols as Unicode);
 ``_width``/``_pad`` align text columns with Hangul counted two columns wide.
@@ -11,7 +16,9 @@ import html
 import re
 import unicodedata
 
-_TOKEN = re.compile(r"\\\$|\$\$(.+?)\$\$|\$([^$\n]+?)\$|`([^`\n]+)`", re.S)
+_TOKEN = re.compile(
+    r"\\\$|\$\$(.+?)\$\$|\$([^$\n]+?)\$|\{numref\}`([a-z0-9][a-z0-9-]*)`|`([^`\n]+)`", re.S
+)
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
 _MATH = '<span class="math notranslate nohighlight">{}</span>'
 
@@ -27,8 +34,10 @@ def inline_html(text: str) -> str:
     pieces = []
 
     def keep(m):  # math and code are set aside so that ** inside them stays literal
-        display, inline, code = m.groups()
-        if display is not None:
+        display, inline, ref, code = m.groups()
+        if ref is not None:
+            piece = f'<a class="rn-ref" data-rn-ref="{ref}" href="#{ref}">{ref}</a>'
+        elif display is not None:
             piece = _MATH.format(f"\\[{html.escape(display.strip(), quote=False)}\\]")
         elif inline is not None:
             piece = _MATH.format(f"\\({html.escape(inline, quote=False)}\\)")
@@ -107,9 +116,11 @@ def plain_text(text: str) -> str:
     """
 
     def repl(m):
-        display, inline, code = m.groups()
+        display, inline, ref, code = m.groups()
         if m.group(0) == "\\$":
             return "$"
+        if ref is not None:
+            return m.group(0)
         return code if code is not None else _tex_text((display or inline).strip())
 
     return _BOLD.sub(r"\1", _TOKEN.sub(repl, text))

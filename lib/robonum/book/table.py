@@ -12,6 +12,12 @@ so the notebook tests compare each number once.  A column whose numbers may
 move between machines (an adaptive run's nfev) carries a
 :class:`~robonum.book.tol.Tol` (``tol={1: Tol(...)}``): its cells hold the
 band as ``data-rn-tol``, and the tests compare their numbers within it.
+
+A table the text refers to has a ``name`` (``name="tab-adaptive-nfev"``): the
+book's build numbers it per chapter in page order ("표 11.4", written into the
+caption) and resolves ``{numref}`tab-adaptive-nfev``` in the prose to that
+number (``robonum_sphinx.numbering``).  A caption never carries a hand-written
+number: inserting a table would leave every later one wrong.
 """
 
 from __future__ import annotations
@@ -27,7 +33,13 @@ from .markup import _pad, _width, block_html, inline_html, plain_text
 from .numbers import fmt
 from .tol import HTML_ATTRIBUTE, Tol
 
-__all__ = ["Table", "inline_html", "block_html", "plain_text"]
+__all__ = ["Table", "inline_html", "block_html", "plain_text", "NAME", "NAME_ATTRIBUTE"]
+
+# a table's name: the id of its element in the page and the target of {numref}
+NAME = re.compile(r"tab-[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+NAME_ATTRIBUTE = "data-rn-name"  # read by robonum_sphinx.numbering
+# "**표 11.4**", "표 3.2", "그림 1.1" at the start of a caption: a number typed by hand
+_HAND_NUMBER = re.compile(r"\W*(?:표|그림|Table|Fig\.?)\s*\d")
 
 # \$ (a literal dollar), $$display$$, $inline$, `code`
 _ALIGN = {
@@ -94,10 +106,21 @@ class Table:
     tol : per-column :class:`~robonum.book.tol.Tol` (same keys as ``formats``) for
         columns whose numbers may move between machines by more than their
         printed digits (results of adaptive step control, iteration counts).
+    name : ``tab-...`` (lowercase ASCII words joined by ``-``), unique in the book: the
+        table becomes "표 N.k" of its chapter, and ``{numref}`name``` refers to it.
+        A named table needs a caption.
     """
 
     def __init__(
-        self, rows, columns, *, caption: str | None = None, formats=None, align=None, tol=None
+        self,
+        rows,
+        columns,
+        *,
+        caption: str | None = None,
+        formats=None,
+        align=None,
+        tol=None,
+        name: str | None = None,
     ):
         self.columns = [str(c) for c in _sequence("columns", columns)]
         n = len(self.columns)
@@ -111,7 +134,18 @@ class Table:
                 raise ValueError(f"rows[{i}] has {len(r)} values but there are {n} columns")
         if caption is not None and not isinstance(caption, str):
             raise TypeError(f"caption must be a string, got {type(caption).__name__}")
+        if caption is not None and _HAND_NUMBER.match(caption):
+            raise ValueError(
+                f"caption {caption[:20]!r}... starts with a hand-written number: give the "
+                "table a name= and let the book number it (refer to it as {numref}`name`)"
+            )
         self.caption = caption
+        if name is not None:
+            if not isinstance(name, str) or not NAME.match(name):
+                raise ValueError(f"name must look like 'tab-some-words', got {name!r}")
+            if not caption:
+                raise ValueError(f"table {name!r} needs a caption to be numbered")
+        self.name = name
         self.formats = self._per_column("formats", formats, None)
         for j, f in enumerate(self.formats):
             if f is not None and not (callable(f) or isinstance(f, str)):
@@ -214,8 +248,9 @@ class Table:
             if self.caption
             else ""
         )
+        named = f' {NAME_ATTRIBUTE}="{self.name}"' if self.name else ""
         return (
-            '<div class="rn-table-wrap" style="overflow-x:auto;max-width:100%">'
+            f'<div class="rn-table-wrap"{named} style="overflow-x:auto;max-width:100%">'
             '<table class="rn-table" style="font-variant-numeric:tabular-nums;'
             'border-collapse:separate;border-spacing:.9em .15em;margin-left:-.9em;word-break:keep-all">'
             f"{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
