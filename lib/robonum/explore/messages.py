@@ -31,6 +31,13 @@ COLOURS = {
     "success": ("#2e7d32", "#edf7ee", "#1b5e20"),
     "warning": ("#b3261e", "#fdecea", "#8c1d18"),
 }
+# The same in the book's dark mode (_static/robonum.css paints them over the light inline
+# style): dark boxes with light text, each text at least 10:1 on its box.
+DARK_COLOURS = {
+    "note": ("#9aa7b8", "#1e242c", "#dde3ea"),
+    "success": ("#5cb860", "#14261a", "#b6e0b8"),
+    "warning": ("#ef6b60", "#2e1715", "#f6c1bb"),
+}
 
 
 class Message(str):
