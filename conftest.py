@@ -8,8 +8,11 @@ pytest_plugins = ["tests.nbval_numbers"]
 
 
 # Test files that share a session fixture, so that one xdist worker runs them and makes it once:
-# test_weight reads the first view of the desktop visit test_a11y makes (tests/browser/desktop_visit.py).
-SAME_WORKER = {"tests/browser/test_weight.py": "tests/browser/test_a11y.py"}
+# test_weight and test_table_width read the desktop visit test_a11y makes (tests/browser/desktop_visit.py).
+SAME_WORKER = {
+    "tests/browser/test_weight.py": "tests/browser/test_a11y.py",
+    "tests/browser/test_table_width.py": "tests/browser/test_a11y.py",
+}
 
 
 def pytest_xdist_make_scheduler(config, log):

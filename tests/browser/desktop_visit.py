@@ -1,11 +1,11 @@
-"""One visit of every page at 1280 px, from the server: what test_a11y and test_weight check.
+"""One visit of every page at 1280 px, from the server: what test_a11y, test_weight and test_table_width check.
 
 A chapter page costs Chromium 2-4 s of CPU to load and typeset here, so the
 desktop checks share one load (the phone's checks, from ``file://``, are
 test_pages'): axe-core in light and dark mode, the names and focus rings of the
 controls, formulas as Tab stops (test_a11y's docstring says how), and, read
 right after the page has loaded and before anything is injected, what opening
-it fetched (test_weight).  Two pages are checked at once (IN_FLIGHT).
+it fetched (test_weight) and the widths of its tables (test_table_width).  Two pages are checked at once (IN_FLIGHT).
 
 The visit is a session fixture (``conftest.desktop``); the root conftest.py keeps
 the two test files on one xdist worker, so it is made once.
@@ -161,6 +161,32 @@ _FETCHED = """() => {
 }"""
 
 
+# For each table: the widest of its own scroll width and its rows, against the narrowest
+# box that shows it (itself, when display:block scrolls it, and its ancestors up to the
+# article).  1 px of slack: widths are rounded differently by scrollWidth and the rects.
+_WIDE_TABLES = """() => {
+  const article = document.querySelector('.bd-article');
+  if (!article) return [];
+  return Array.from(article.querySelectorAll('table')).flatMap(t => {
+    const rows = Array.from(t.querySelectorAll('tr')).map(r => r.getBoundingClientRect().width);
+    const content = Math.max(t.scrollWidth, ...rows);
+    let shown = t.clientWidth || t.getBoundingClientRect().width;
+    for (let el = t.parentElement; el && el !== article.parentElement; el = el.parentElement) {
+      if (el.clientWidth) shown = Math.min(shown, el.clientWidth);
+    }
+    if (content <= shown + 1) return [];
+    const cap = t.querySelector('caption');
+    const name = (cap ? cap.innerText : t.innerText).replace(/\\s+/g, ' ').slice(0, 50);
+    return [`${name}: ${Math.round(content)} px in ${Math.round(shown)} px`];
+  });
+}"""
+
+
+def wide_tables_on(page) -> list[str]:
+    """The tables of a loaded, typeset page that are wider than their box (test_table_width)."""
+    return page.evaluate(_WIDE_TABLES)
+
+
 def _axe(pages: list, context, options) -> list[list[str]]:
     """One axe pass on every page at once; each page's violations."""
     for page in pages:
@@ -194,7 +220,7 @@ def _check(browser, site, paths: list[str]) -> dict[str, dict]:
         for page, path in zip(pages, paths):
             page.wait_for_load_state("load")
             _typeset(page)
-            found[path] = {"first_view": _first_view(page)}
+            found[path] = {"first_view": _first_view(page), "wide_tables": wide_tables_on(page)}
             page.add_script_tag(path=str(AXE))
         every = _axe(pages, None, EVERY_RULE)
         for page in pages:
