@@ -28,9 +28,10 @@ from conftest import HTML, file_url, reader_pages, watch
 
 MAX_HTML = 300_000  # bytes of a chapter's page itself
 # Known over the goals (issue 27), capped so that they do not grow: (HTML, first view).
-# robot_stiffness: 311 KB of HTML, ~150 KB of it its 29 highlighted code cells.
+# robot_stiffness: 324 KB of HTML, 147 KB of it its highlighted code cells (the ch. 8 fixes of
+# issue 29, item 15 added 13 KB of code: the contact legend, the nudged runs behind §8.3's text).
 OVER_GOAL = {
-    "book/stiff/robot_stiffness.html": (320_000, 600_000),
+    "book/stiff/robot_stiffness.html": (330_000, 600_000),
 }
 # Bytes of the page's own files fetched to show it, no control touched: its HTML and the
 # pictures under _images/ (default frames, plots).  The theme's shared, cacheable files
