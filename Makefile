@@ -63,8 +63,8 @@ BLAS_TESTS := $(addprefix tests/lib/,test_sparse_lu.py test_chains.py test_scipy
 
 # Every test; exits non-zero on any failure.
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's cells, which
-# nbval runs in order in one kernel, on one worker (and conftest.py keeps test_a11y and
-# test_weight, which share one visit of every page, together).
+# nbval runs in order in one kernel, on one worker (and conftest.py keeps test_a11y, test_weight
+# and test_table_width, which share one visit of every page, together).
 XDIST := -n 2 --dist loadfile
 test: book browser lint
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
