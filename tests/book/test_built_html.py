@@ -128,3 +128,16 @@ def test_every_image_has_text_for_a_reader_who_cannot_see_it():
                 found.setdefault(page.relative_to(HTML).as_posix(), []).append(why)
     assert count, "the built book has no image: the test lost its subject"
     assert not found, f"images without a text alternative: {found}"
+
+
+# --- an output that is a traceback -------------------------------------------------------
+# IPython prints a display that fails (an exploration over its max_bytes once did) as a
+# traceback output and the cell still succeeds, so the build passes with it on the page.
+@needs_build
+def test_no_output_is_a_traceback():
+    found = {}
+    for page in built_pages():
+        hit = re.search(r'class="output traceback[^"]*".{0,600}', page.read_text("utf-8"), re.S)
+        if hit:
+            found[page.relative_to(HTML).as_posix()] = re.sub(r"<[^>]+>", "", hit.group(0))
+    assert not found, f"outputs that are tracebacks in the built book: {found}"

@@ -3,12 +3,13 @@
 import html
 import importlib.util
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 from matplotlib.testing.compare import compare_images
+
+from tests.book.test_built_html import HTML, built_pages
 
 ROOT = Path(__file__).resolve().parents[2]
 spec = importlib.util.spec_from_file_location("make_figures", ROOT / "tools" / "make_figures.py")
@@ -41,14 +42,13 @@ def test_every_committed_figure_has_a_recipe():
 # page records what was found in data-rn-figcheck.  Read from the built book here, so no frame
 # is drawn a second time (issue 29: a cloud that left its window, a title past the frame's
 # edge, a clipped curve that looked stable).
-HTML = Path(os.environ.get("ROBONUM_HTML", ROOT / "_build" / "html")).resolve()
 EXPLORATION = re.compile(r'<div class="rn-explore" id="([^"]+)"([^>]*)>')
 FIGCHECK = re.compile(r'data-rn-figcheck="([^"]*)"')
-CHAPTERS = sorted(
+CHAPTERS = [
     p.relative_to(HTML).as_posix()
-    for p in HTML.glob("book/**/*.html")
+    for p in built_pages()
     if 'class="rn-explore"' in p.read_text(encoding="utf-8")
-)
+]
 
 
 def test_the_built_book_has_explorations():
@@ -71,14 +71,3 @@ def test_exploration_frames_show_what_they_draw(chapter):
         if problems:
             bad[uid] = problems
     assert not bad, f"{chapter}: frames whose picture hides what they draw: {bad}"
-
-
-@pytest.mark.parametrize(
-    "chapter", sorted(p.relative_to(HTML).as_posix() for p in HTML.glob("book/**/*.html"))
-)
-def test_no_output_is_a_traceback(chapter):
-    """A view that failed in the kernel's display (IPython prints the formatter's traceback
-    instead of raising: an exploration over its max_bytes once showed as one) fails here."""
-    text = (HTML / chapter).read_text(encoding="utf-8")
-    found = re.findall(r'class="output traceback[^"]*".{0,600}', text, re.S)
-    assert not found, f"{chapter}: an output is a traceback: {re.sub(r'<[^>]+>', '', found[0])}"

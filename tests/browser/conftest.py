@@ -64,7 +64,8 @@ def browser():
 
 @pytest.fixture(scope="session")
 def desktop(browser, site) -> dict[str, dict]:
-    """Every page visited once at 1280 px (desktop_visit.py): test_a11y's and test_weight's findings."""
+    """Every page visited once at 1280 px (desktop_visit.py): what test_a11y, test_weight and
+    test_table_width check."""
     from desktop_visit import visit_all  # it imports this module's helpers
 
     return visit_all(browser, site)

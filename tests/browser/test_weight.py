@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from desktop_visit import FRAMES
 
 from conftest import HTML, file_url, reader_pages, watch
 
@@ -41,7 +42,6 @@ MAX_FIRST_VIEW = 600_000
 MAX_WITH_FRAMES = 2_000_000  # the page with all of its frames
 MAX_TABS = 10
 CHAPTER_1 = "book/integrators/one_step_order.html"
-FRAMES = "_images/rn-frames/"
 DATA = re.compile(r'<script type="application/json" class="rn-data">(.*?)</script>', re.S)
 
 CHAPTERS = (
