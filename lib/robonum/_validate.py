@@ -75,11 +75,41 @@ def atol(value, n: int | None = None, *, hi: float = 1e10):
     return arr
 
 
-RTOL_RANGE = (1e-14, 1.0)  # below 1e-14 the error test asks for digits a double cannot hold
+# 100 eps, SciPy's floor: below it the error test asks for digits a double cannot hold
+# (one rounding of y is already eps |y|).  SciPy's solve_ivp raises a smaller rtol to it
+# with a warning; robonum's solve_ivp doors do the same (raised_rtol), every other door refuses.
+RTOL_FLOOR = 100 * float(np.finfo(float).eps)
+RTOL_RANGE = (RTOL_FLOOR, 1.0)
+
+
+def raised_rtol(value):
+    """SciPy's rule at a ``solve_ivp`` door: an ``rtol`` in ``[0, 100 eps)`` is raised to ``100 eps``.
+
+    One ``UserWarning`` (SciPy's wording starts the message, so code that filters
+    SciPy's warning filters this one) names the parameter and the floor.  Anything
+    that is not a number >= 0 (NaN, negative, a string) is passed through unchanged for
+    :func:`rtol` to refuse by name.
+    """
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError, OverflowError):  # 10**400, "abc": rtol() names them
+        return value
+    if arr.ndim > 1 or not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        return value
+    if not np.any(arr < RTOL_FLOOR):
+        return value
+    warnings.warn(
+        f"At least one element of `rtol` is below 100 eps = {RTOL_FLOOR:.3g}, the smallest "
+        f"relative tolerance a double can meet: raised to {RTOL_FLOOR:.3g} (as SciPy does)",
+        UserWarning,
+        stacklevel=3,
+    )
+    raised = np.maximum(arr, RTOL_FLOOR)
+    return float(raised) if raised.ndim == 0 else raised
 
 
 def rtol(value, n: int | None = None):
-    """``rtol`` as a float in [1e-14, 1], or per component as a read-only ``(n,)`` array.
+    """``rtol`` as a float in [100 eps, 1], or per component as a read-only ``(n,)`` array.
 
     A per-component ``rtol`` weighs each component in the error test; the Newton
     tolerance of an implicit stepper follows the tightest one (:func:`rtol_min`).
@@ -91,7 +121,7 @@ def rtol(value, n: int | None = None):
     if n is not None and arr.shape != (n,):
         raise ValueError(f"rtol must be a number or have shape ({n},) like y0, got {arr.shape}")
     if np.any(arr < lo) or np.any(arr > hi):
-        raise ValueError(f"every rtol must be in [{lo:g}, {hi:g}], got {arr!r}")
+        raise ValueError(f"every rtol must be in [{lo:.3g}, {hi:g}] (100 eps to 1), got {arr!r}")
     arr = arr.copy()
     arr.setflags(write=False)
     return arr

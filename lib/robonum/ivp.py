@@ -138,13 +138,15 @@ def solve_ivp(
     ``nonnegative``: ``True`` or the indices of components the exact solution keeps
     ``>= 0``; a run whose solution falls below ``-1000 atol`` there ends with
     ``status = -1``, reason ``"negative"`` (checked, not enforced).
-    ``rtol`` in [1e-14, 1] and ``atol > 0``, each a number or one per component; ``first_step`` in ``(0, |t1 - t0|]``,
+    ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy's) and
+    ``atol > 0``, each a number or one per component; ``first_step`` in ``(0, |t1 - t0|]``,
     ``max_step`` > 0; at most 1e6 times in ``t_eval``; ``max_steps``
     (accepted + rejected) caps the run, which then stops with reason
     ``"max_steps"``.  Failures (step-size underflow, Newton failure that
     shrinks ``h`` to nothing, NaN in ``f``) come back as ``status = -1`` with
     ``reason`` and ``message``, never as a hang or an exception.
     """
+    rtol = check.raised_rtol(rtol)  # SciPy's floor, with SciPy's warning
     stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
     f, J = with_args(fun, jac, args, vectorized)
@@ -181,9 +183,11 @@ def solve_ivp(
     dense = sol.info.pop("dense", None)
     if t_eval is not None:
         reached = t_eval[t_eval <= sol.t[-1]]
-        sol.t, sol.y = reached, (dense(reached) if reached.size else np.zeros((problem.n, 0)))
+        # no t_eval point reached (a terminal event came first): empty lists, as SciPy's
+        # solve_ivp returns them (`not sol.t` is True), not (0,) and (n, 0) arrays
+        sol.t, sol.y = (reached, dense(reached)) if reached.size else ([], [])
     if backward:
-        sol.t, dense = -sol.t, mirrored_dense(dense)
+        sol.t, dense = (-sol.t if len(sol.t) else sol.t), mirrored_dense(dense)
     sol.sol = dense if dense_output else None
     if log is not None:
         sol.t_events, sol.y_events = log.arrays(problem.n)

@@ -57,6 +57,8 @@ class Solution:
     ``layout`` (the problem's: ``"state"``, ``"hamiltonian"`` or ``"so3"``), ``info``
     (extras: ``h``, the steps of a run by rule; ``compile_time``/``run_time`` of the
     compiled path) and ``sol`` (the dense output of ``solve_ivp(..., dense_output=True)``).
+    ``t`` and ``y`` are arrays, but for ``solve_ivp(..., t_eval=...)`` when a terminal event
+    stops the run before the first ``t_eval`` point: then both are ``[]``, as SciPy's.
     """
 
     t: np.ndarray

@@ -112,7 +112,7 @@ def test_nan_in_f_reported():
     "kwargs, err",
     [
         (dict(method="LSODA"), ValueError),
-        (dict(rtol=0.0), ValueError),
+        (dict(rtol=-1e-3), ValueError),
         (dict(atol=-1.0), ValueError),
         (dict(max_step=0.0), ValueError),
         (dict(dense_output=1), TypeError),

@@ -154,8 +154,29 @@ def test_rtol_per_component_weighs_each_component():
     for method in ("radau5", "bdf"):
         s = rn.solve_ivp(f, (0, 1), [1.0, 1.0], method=method, rtol=[1e-2, 1e-8], atol=1e-12)
         assert abs(s.y[1, -1] - np.e) < 1e-6, method
-    with pytest.raises(ValueError, match=r"every rtol must be in \[1e-14, 1\]"):
-        rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-16])
+    with pytest.raises(ValueError, match=r"every rtol must be in \[2.22e-14, 1\]"):
+        rn.steppers.RadauIIA(3, rtol=[1e-2, 1e-16])  # a stepper's own door refuses
+    with pytest.raises(ValueError, match=r"rtol must be in"):
+        rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, -1e-3])  # negative: refused by name
+
+
+def test_an_rtol_below_100_eps_is_raised_to_it_with_one_warning_as_scipys():
+    f = lambda t, y: -y  # noqa: E731
+    floor = 100 * np.finfo(float).eps
+    for call in (
+        lambda r: rn.solve_ivp(f, (0, 1), [1.0, 1.0], method="radau5", rtol=r, atol=1e-12),
+        lambda r: rn.IVPSolver(f, 0, [1.0, 1.0], 1, method="bdf", rtol=r, atol=1e-12),
+    ):
+        with pytest.warns(UserWarning, match="At least one element of `rtol`") as caught:
+            call([1e-2, 1e-16])
+        assert len(caught) == 1
+        assert "2.22e-14" in str(caught[0].message)
+    with pytest.warns(UserWarning, match="raised to 2.22e-14") as caught:
+        low = rn.solve_ivp(f, (0, 1), [1.0], rtol=0.0, atol=1e-300)
+    assert len(caught) == 1
+    at_floor = rn.solve_ivp(f, (0, 1), [1.0], rtol=floor, atol=1e-300)
+    # raised, not refused: the same run as asking for the floor itself
+    assert low.nfev == at_floor.nfev and np.array_equal(low.y, at_floor.y)
     with pytest.raises(ValueError, match=r"rtol must be a number or have shape \(2,\)"):
         rn.solve_ivp(f, (0, 1), [1.0, 1.0], rtol=[1e-2, 1e-2, 1e-2])
 

@@ -15,8 +15,6 @@ from collections import Counter, defaultdict
 from scipy_spec.run import run_suite
 
 # Why each listed test fails today, grouped by what robonum lacks or does differently.
-TINY_RTOL = "an rtol below 1e-14 is refused with an error; SciPy warns and raises it to 100 eps"
-EMPTY_T_EVAL = "no t_eval point reached: t, y are empty arrays; SciPy's are [] (`not res.t`)"
 RADAU_COUNTS = (
     "radau5 backwards on the rational problem: nlu 10, SciPy's bound < 10 (one step rejected"
     " where SciPy's sequence had none; 28 f-calls against SciPy's 36)"
@@ -26,7 +24,6 @@ BDF_COUNTS = (
     " Jacobian's f-call, SciPy's leaves it out (a wrapper counts 26 calls of SciPy's f)"
 )
 
-METHODS = ("dopri5", "radau5", "bdf")
 BACKWARD_RADAU5 = [
     f"test_integration[{vec}-radau5-[5,1]-{jac}]"
     for vec in ("False", "True")
@@ -34,13 +31,7 @@ BACKWARD_RADAU5 = [
 ]
 
 
-def _each_method(test: str, reason: str) -> dict[str, str]:
-    return {f"{test}[{m}]": reason for m in METHODS}
-
-
 EXPECTED_FAIL = {
-    "test_array_rtol": TINY_RTOL,
-    **_each_method("test_t_eval_early_event", EMPTY_T_EVAL),
     **dict.fromkeys(BACKWARD_RADAU5, RADAU_COUNTS),
     "test_integration_complex[bdf-None]": BDF_COUNTS,
 }

@@ -118,7 +118,7 @@ def solve_ivp(
     ``method`` is ``"radau5"`` (alias ``"Radau"``: 3 stages) or ``"radau"``
     (5 stages at ``rtol <= 1e-5``, else 3, as :class:`robonum.steppers.RadauIIA`).
 
-    ``rtol`` in [1e-14, 1], ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
+    ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy), ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
     ``max_steps`` (accepted + rejected) up to 500,000; at most 200 equations.
     Without ``jac`` the Jacobian is taken by forward differences (counted in ``nfev``).
     ``nonnegative`` as for ``rn.solve_ivp`` (checked on the accepted points after the
@@ -135,7 +135,7 @@ def solve_ivp(
         )
     problem = ODEProblem(fun, y0, t_span, jac=jac, name="fast.solve_ivp", nonnegative=nonnegative)
     n = check.integer("len(y0)", problem.n, 1, MAX_SIZE)
-    rtol = check.positive("rtol", rtol, lo=1e-14, hi=1.0)
+    rtol = check.positive("rtol", check.raised_rtol(rtol), lo=check.RTOL_FLOOR, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
     stages = METHODS[method] or stages_for(rtol)
