@@ -65,47 +65,24 @@ def atol(value, n: int | None = None, *, hi: float = 1e10):
     """
     if np.ndim(value) == 0:
         return positive("atol", value, hi=hi)
-    arr = real_array("atol", value, ndim=1)
+    return _per_component("atol", value, n, 0.0, hi, lo_open=True)
+
+
+def _per_component(name: str, value, n: int | None, lo: float, hi: float, lo_open: bool):
+    """A tolerance per component: a read-only ``(n,)`` array with every entry in range."""
+    arr = real_array(name, value, ndim=1)
     if n is not None and arr.shape != (n,):
-        raise ValueError(f"atol must be a number or have shape ({n},) like y0, got {arr.shape}")
-    if arr.size == 0 or np.any(arr <= 0) or np.any(arr > hi):
-        raise ValueError(f"every atol must be in (0, {hi:g}], got {arr!r}")
+        raise ValueError(f"{name} must be a number or have shape ({n},) like y0, got {arr.shape}")
+    if arr.size == 0 or np.any(arr <= lo if lo_open else arr < lo) or np.any(arr > hi):
+        raise ValueError(f"every {name} must be in {_range_text(lo, hi, lo_open)}, got {arr!r}")
     arr = arr.copy()
     arr.setflags(write=False)
     return arr
 
 
-# 100 eps, SciPy's floor: below it the error test asks for digits a double cannot hold
-# (one rounding of y is already eps |y|).  SciPy's solve_ivp raises a smaller rtol to it
-# with a warning; robonum's solve_ivp doors do the same (raised_rtol), every other door refuses.
-RTOL_FLOOR = 100 * float(np.finfo(float).eps)
+# SciPy's floor: a double cannot meet a smaller rtol; solve_ivp raises one to it with a warning
+RTOL_FLOOR = 100 * float(np.finfo(float).eps)  # (ivp_inputs.raised_rtol), other doors refuse it
 RTOL_RANGE = (RTOL_FLOOR, 1.0)
-
-
-def raised_rtol(value):
-    """SciPy's rule at a ``solve_ivp`` door: an ``rtol`` in ``[0, 100 eps)`` is raised to ``100 eps``.
-
-    One ``UserWarning`` (SciPy's wording starts the message, so code that filters
-    SciPy's warning filters this one) names the parameter and the floor.  Anything
-    that is not a number >= 0 (NaN, negative, a string) is passed through unchanged for
-    :func:`rtol` to refuse by name.
-    """
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError, OverflowError):  # 10**400, "abc": rtol() names them
-        return value
-    if arr.ndim > 1 or not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        return value
-    if not np.any(arr < RTOL_FLOOR):
-        return value
-    warnings.warn(
-        f"At least one element of `rtol` is below 100 eps = {RTOL_FLOOR:.3g}, the smallest "
-        f"relative tolerance a double can meet: raised to {RTOL_FLOOR:.3g} (as SciPy does)",
-        UserWarning,
-        stacklevel=3,
-    )
-    raised = np.maximum(arr, RTOL_FLOOR)
-    return float(raised) if raised.ndim == 0 else raised
 
 
 def rtol(value, n: int | None = None):
@@ -117,14 +94,7 @@ def rtol(value, n: int | None = None):
     lo, hi = RTOL_RANGE
     if np.ndim(value) == 0:
         return positive("rtol", value, lo=lo, hi=hi)
-    arr = real_array("rtol", value, ndim=1)
-    if n is not None and arr.shape != (n,):
-        raise ValueError(f"rtol must be a number or have shape ({n},) like y0, got {arr.shape}")
-    if np.any(arr < lo) or np.any(arr > hi):
-        raise ValueError(f"every rtol must be in [{lo:.3g}, {hi:g}] (100 eps to 1), got {arr!r}")
-    arr = arr.copy()
-    arr.setflags(write=False)
-    return arr
+    return _per_component("rtol", value, n, lo, hi, lo_open=False)
 
 
 def rtol_min(value) -> float:

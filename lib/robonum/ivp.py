@@ -32,6 +32,7 @@ from .integrate import controlled
 from .ivp_inputs import (
     mirrored_dense,
     no_integration,
+    raised_rtol,
     reversed_in_time,
     span_of,
     times_inside,
@@ -146,7 +147,7 @@ def solve_ivp(
     shrinks ``h`` to nothing, NaN in ``f``) come back as ``status = -1`` with
     ``reason`` and ``message``, never as a hang or an exception.
     """
-    rtol = check.raised_rtol(rtol)  # SciPy's floor, with SciPy's warning
+    rtol = raised_rtol(rtol)  # SciPy's floor, with SciPy's warning
     stepper = make_ivp_stepper(method, rtol)
     dense_output = check.boolean("dense_output", dense_output)
     f, J = with_args(fun, jac, args, vectorized)

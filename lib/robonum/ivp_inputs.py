@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from . import _validate as check
@@ -191,7 +193,34 @@ def no_integration(t_span, y0, method_name, events, dense_output, t_eval):
     return sol
 
 
+def raised_rtol(value):
+    """SciPy's rule at a ``solve_ivp`` door: an ``rtol`` in ``[0, 100 eps)`` is raised to ``100 eps``.
+
+    One ``UserWarning`` (SciPy's wording starts the message, so code that filters
+    SciPy's warning filters this one) names the parameter and the floor.  Anything
+    that is not a number >= 0 (NaN, negative, a string) is passed through unchanged for
+    :func:`robonum._validate.rtol` to refuse by name.
+    """
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError, OverflowError):  # 10**400, "abc": rtol() names them
+        return value
+    if arr.ndim > 1 or not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        return value
+    if not np.any(arr < check.RTOL_FLOOR):
+        return value
+    warnings.warn(
+        f"At least one element of `rtol` is below 100 eps = {check.RTOL_FLOOR:.3g}, the smallest "
+        f"relative tolerance a double can meet: raised to {check.RTOL_FLOOR:.3g} (as SciPy does)",
+        UserWarning,
+        stacklevel=3,
+    )
+    raised = np.maximum(arr, check.RTOL_FLOOR)
+    return float(raised) if raised.ndim == 0 else raised
+
+
 __all__ = [
+    "raised_rtol",
     "with_args",
     "reversed_in_time",
     "mirrored_dense",

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _validate as check
 from .ivp import forward_run, make_ivp_stepper
-from .ivp_inputs import Constant, reversed_in_time, span_of, with_args
+from .ivp_inputs import Constant, raised_rtol, reversed_in_time, span_of, with_args
 from .loop import march
 from .problem import MAX_DIM
 
@@ -35,7 +35,7 @@ class IVPSolver:
     def __init__(self, fun, t0, y0, t_bound, method="dopri5", *, rtol=1e-3, atol=1e-6,
                  jac=None, jac_sparsity=None, first_step=None, max_step=np.inf,
                  vectorized=False, args=None, max_steps=100_000):  # fmt: skip
-        rtol = check.raised_rtol(rtol)  # SciPy's floor, with SciPy's warning
+        rtol = raised_rtol(rtol)  # SciPy's floor, with SciPy's warning
         stepper = make_ivp_stepper(method, rtol)
         f, J = with_args(fun, jac, args, vectorized)
         t0, self.t_bound = span_of((t0, t_bound), open_end=True)

@@ -27,12 +27,24 @@ import numpy as np
 from IPython.core.formatters import format_display_data
 from IPython.display import Markdown
 from IPython.display import display as _display
-from myst_nb import glue as _myst_glue
-from myst_nb.ext.glue import GLUE_PREFIX
 
 from .. import _validate as check
 from .numbers import round_sig
 from .tol import GLUE_METADATA, Tol
+
+# myst-nb's glue output, written here rather than through ``myst_nb.glue``: importing myst_nb
+# pulls in nbformat and jsonschema (1-2 s in every kernel, measured with -X importtime; the
+# notebooks run in about 30 kernels per `make test`).  tests/lib/test_glue.py checks that
+# the bundle is byte for byte what myst_nb.glue writes, so a change of format is caught.
+GLUE_PREFIX = "application/papermill.record/"
+
+
+def _record(key: str, value, extra: dict | None = None) -> None:
+    """What ``myst_nb.glue(key, value, display=False)`` displays, with ``extra`` metadata."""
+    bundle, metadata = format_display_data(value)
+    metadata["scrapbook"] = dict(name=key, mime_prefix=GLUE_PREFIX)
+    metadata.update(extra or {})
+    _display({GLUE_PREFIX + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
 
 
 def _plain(value):
@@ -61,21 +73,17 @@ def glue(key: str, value, *, tol: Tol | None = None) -> None:
     check.text("key", key)
     value = _plain(value)
     if tol is None:
-        _myst_glue(key, value, display=False)
+        _record(key, value)
         return
     if not isinstance(tol, Tol):
         raise TypeError(f"tol must be a robonum.book.Tol, got {type(tol).__name__}")
     if isinstance(value, (bool, str)):
         raise TypeError(f"tol applies to numbers; {key!r} is a {type(value).__name__}")
-    # myst-nb's glue, plus the band in the output's metadata (which the page ignores)
-    bundle, metadata = format_display_data(value)
-    metadata["scrapbook"] = dict(name=key, mime_prefix=GLUE_PREFIX)
-    metadata[GLUE_METADATA] = tol.metadata()
-    _display({GLUE_PREFIX + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)
+    _record(key, value, {GLUE_METADATA: tol.metadata()})  # the band: the page ignores it
 
 
 def glue_math(key: str, latex: str) -> None:
     """Store inline math for ``{glue:md}`key:myst``` (``{glue:text}`` would show raw TeX)."""
     check.text("key", key)
     check.text("latex", latex)
-    _myst_glue(key, Markdown(f"${latex}$"), display=False)
+    _record(key, Markdown(f"${latex}$"))

@@ -17,6 +17,7 @@ import numpy as np
 from numba.core.errors import NumbaError
 
 from .. import _validate as check
+from ..ivp_inputs import raised_rtol
 from ..loop import bound_of, first_negative, negative_message
 from ..policy import DOMAIN_SLACK, MAX_ADAPTIVE_STEPS
 from ..problem import ODEProblem, _as_output
@@ -135,7 +136,7 @@ def solve_ivp(
         )
     problem = ODEProblem(fun, y0, t_span, jac=jac, name="fast.solve_ivp", nonnegative=nonnegative)
     n = check.integer("len(y0)", problem.n, 1, MAX_SIZE)
-    rtol = check.positive("rtol", check.raised_rtol(rtol), lo=check.RTOL_FLOOR, hi=1.0)
+    rtol = check.positive("rtol", raised_rtol(rtol), lo=check.RTOL_FLOOR, hi=1.0)
     atol = check.positive("atol", atol, hi=1e10)
     max_steps = check.integer("max_steps", max_steps, 1, MAX_ADAPTIVE_STEPS)
     stages = METHODS[method] or stages_for(rtol)
