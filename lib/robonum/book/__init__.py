@@ -15,7 +15,9 @@
 This is the book layer: it imports the numerical core, the core never imports it.
 """
 
-from . import bench, ko, latex
+import importlib
+
+from . import ko, latex
 from .exercise import CheckResult, Exercise
 from .glue import glue, glue_math
 from .ko import run_message, sentences
@@ -45,3 +47,10 @@ __all__ = [
     "glue_math",
     "Tol",
 ]
+
+
+def __getattr__(name):
+    """``bench`` (which imports scipy.integrate, 0.7 s) is loaded on first use, not by every page."""
+    if name == "bench":
+        return importlib.import_module(f"{__name__}.bench")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
