@@ -13,7 +13,7 @@ per job:
 Two layers.  The core -- ``methods`` (catalogue), ``steppers`` (the contract in
 ``steppers.base``), ``loop`` and ``policy`` (the one step loop and its step-size
 policies), ``analysis``, ``problems``, ``lie``, ``autodiff``, ``finite_diff``,
-``floating``, ``arm`` -- needs numpy and scipy only.  The book layer -- ``book``
+``floating``, ``arm``, ``record`` -- needs numpy and scipy only.  The book layer -- ``book``
 (style, Korean text, tables, exercises, glue, the benchmark harness),
 ``explore`` (interactive figures) and ``plotting`` -- sits on top, is loaded on
 first use (``rn.book``, ``rn.plotting``) and is never imported by the core;
@@ -35,6 +35,7 @@ from . import (
     methods,
     policy,
     problems,
+    record,
 )
 from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
@@ -92,4 +93,5 @@ __all__ = [
     "methods",
     "policy",
     "problems",
+    "record",
 ]

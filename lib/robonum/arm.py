@@ -1,4 +1,4 @@
-"""Test functions for the differentiation chapter: a planar 2-link arm and a chain sum.
+"""Test functions for the differentiation chapters: planar arms (2 links, n links) and a chain sum.
 
 The forward kinematics is written once with :mod:`robonum.autodiff.functions`,
 so the same code evaluates on floats, complex numbers (complex step),
@@ -12,7 +12,11 @@ Planar 2R arm (Lynch & Park, *Modern Robotics*, 2017, sec. 5.1, planar 2R exampl
 
 with ``l1 = 1``, ``l2 = 0.7`` as in the chapter.  Link lengths are finite
 floats in ``(0, L_MAX]`` metres: a link longer than a kilometre is a unit
-mistake (millimetres entered as metres), not a robot.  Inputs follow the
+mistake (millimetres entered as metres), not a robot.  The planar n-link arm
+(:func:`planar_fk`, :func:`planar_jacobian`) is the same kinematics with
+``θ_k = q_1 + ... + q_k`` and ``p = Σ_k l_k (cos θ_k, sin θ_k)``; with
+``lengths=(l1, l2)`` it performs the operations of :func:`arm_fk` in the same order.
+Inputs follow the
 error policy of :mod:`robonum.autodiff` (``TypeError``/``ValueError`` naming
 the parameter).
 """
@@ -25,7 +29,7 @@ import numbers
 import numpy as np
 
 from . import _validate as check
-from .autodiff._io import real_vector
+from .autodiff._io import real_vector, show_x
 from .autodiff.forward import Dual
 from .autodiff.functions import cos, sin
 from .autodiff.reverse import Var
@@ -35,6 +39,7 @@ L2 = 0.7
 L_MAX = 1e3  # m; see the module docstring
 _FLOATS = (float, np.float64)
 X_MAX = 10**6  # entries of a sin_chain input: the pure-Python loop takes ~2 s there (measured)
+LINKS_MAX = 200  # links of a planar arm, as problems.chains.MAX_LINKS: forward mode makes n passes
 
 
 def _entry(name: str, v):
@@ -164,3 +169,85 @@ def sin_chain_grad(x) -> np.ndarray:
     g[:-1] += np.cos(x[:-1]) * x[1:]
     g[1:] += np.sin(x[:-1])
     return g
+
+
+def _angles(q) -> list:
+    """``q`` as a list of 1 .. LINKS_MAX joint angles (finite floats, complex numbers, Duals, Vars)."""
+    if isinstance(q, np.ndarray) and q.ndim != 1:
+        raise ValueError(f"q must be a 1-D sequence of joint angles, got shape {q.shape}")
+    if isinstance(q, (str, bytes)) or not hasattr(q, "__len__") or not hasattr(q, "__getitem__"):
+        raise TypeError(f"q must be a sequence of joint angles, got {type(q).__name__}")
+    if len(q) < 1:
+        raise ValueError("q must hold at least 1 joint angle, got 0")
+    check.count("len(q)", len(q), LINKS_MAX, "a planar arm here has at most that many links")
+    out = []
+    for i in range(len(q)):
+        v = q[i]
+        if isinstance(v, np.ndarray):
+            raise TypeError(f"q[{i}] must be a number, Dual or Var, got an array")
+        out.append(_entry(f"q[{i}]", v))
+    return out
+
+
+def _lengths(lengths, n: int) -> list[float]:
+    """One link length per joint in ``(0, L_MAX]`` m; ``None``: ``1/n`` each (a 1 m reach)."""
+    if lengths is None:
+        return [1.0 / n] * n
+    ls = real_vector("lengths", lengths, max_size=LINKS_MAX)
+    if ls.size != n:
+        raise ValueError(f"lengths must hold one length per joint angle ({n}), got {ls.size}")
+    if not np.all((ls > 0.0) & (ls <= L_MAX)):
+        raise ValueError(f"lengths must lie in (0, {L_MAX:g}] m, got {show_x(ls)}")
+    return [float(v) for v in ls]
+
+
+def planar_fk(q, lengths=None):
+    """End-effector position of a planar arm with ``n = len(q)`` revolute joints::
+
+        θ_k = q_1 + ... + q_k,   p(q) = Σ_k l_k (cos θ_k, sin θ_k)
+
+    (Lynch & Park, *Modern Robotics*, 2017, sec. 4.1, planar open chains).
+    ``q``: 1 .. ``LINKS_MAX`` finite floats, complex numbers, Duals or Vars;
+    ``lengths``: one per joint in ``(0, L_MAX]`` m, default ``1/n`` each (reach 1 m,
+    so every Jacobian entry is at most 1).  Written once for every number type, so
+    forward mode, reverse mode and the complex step differentiate this code;
+    returns an array of shape (2,) (object for Dual/Var).
+    """
+    th = _angles(q)
+    ls = _lengths(lengths, len(th))
+    theta = th[0]
+    x, y = ls[0] * cos(theta), ls[0] * sin(theta)
+    for k in range(1, len(th)):
+        theta = theta + th[k]
+        x = x + ls[k] * cos(theta)
+        y = y + ls[k] * sin(theta)
+    return np.array([x, y])
+
+
+def planar_jacobian(q, lengths=None) -> np.ndarray:
+    """Analytic Jacobian ``∂p/∂q`` of :func:`planar_fk`, shape ``(2, n)``.
+
+    Column ``j`` sums the links beyond joint ``j`` (each joint turns every link after it)::
+
+        J[0, j] = -Σ_{k >= j} l_k sin θ_k,   J[1, j] = Σ_{k >= j} l_k cos θ_k
+
+    accumulated from the tip inwards: ``(n - 1)`` angle sums, ``n`` sines, ``n`` cosines,
+    ``2n`` products, ``2(n - 1)`` suffix sums and ``n`` negations, ``8n - 3`` operations:
+    one evaluation of :func:`planar_fk` (``7n - 3``) plus the signs.  Written with the same
+    primitives, so a :class:`~robonum.autodiff.Var` input records (and counts) it on a tape.
+    Inputs as :func:`planar_fk`.
+    """
+    th = _angles(q)
+    ls = _lengths(lengths, len(th))
+    n = len(th)
+    thetas = [th[0]]
+    for k in range(1, n):
+        thetas.append(thetas[-1] + th[k])
+    sx, sy = ls[-1] * sin(thetas[-1]), ls[-1] * cos(thetas[-1])
+    jx, jy = [-sx], [sy]
+    for k in range(n - 2, -1, -1):
+        sx = sx + ls[k] * sin(thetas[k])
+        sy = sy + ls[k] * cos(thetas[k])
+        jx.append(-sx)
+        jy.append(sy)
+    return np.array([jx[::-1], jy[::-1]])

@@ -128,6 +128,11 @@ CALLS = {
     "robonum.arm.sin_chain_grad": dict(x=[0.3, 0.5]),
     "robonum.arm.arm_fk": dict(q=[0.3, 0.5]),
     "robonum.arm.arm_jacobian": dict(q=[0.3, 0.5]),
+    "robonum.arm.planar_fk": dict(q=[0.3, 0.5, -0.2]),
+    "robonum.arm.planar_jacobian": dict(q=[0.3, 0.5, -0.2]),
+    "robonum.record.run_record": dict(
+        sol=Fresh(lambda: rn.integrate(NAMED["problem"](), "rk4", h=0.1)),
+    ),
     "robonum.autodiff.Dual": dict(v=0.5, d=1.0),
     "robonum.autodiff.ad_cost": dict(f=_VEC_F, x=[0.3, 0.5]),
     "robonum.autodiff.checkpoint_counts": dict(n_steps=10, every=3),
@@ -256,9 +261,11 @@ NOT_GENERATED = {
     "robonum.plotting.RegionPlot": "result record of plot_stability_region",
     "robonum.book.CheckResult": "result record of Exercise.check",
     "robonum.loop.Record": "the step loop's internal accumulator, built by loop.run",
+    "robonum.record.RunRecord": "result record of run_record",
     # abstract or argument-free
     "robonum.Stepper": "abstract base class (no constructor arguments)",
     "robonum.autodiff.Tape": "no arguments",
+    "robonum.record.versions": "no arguments (reads the installed versions)",
     "robonum.lie.ExpMidpoint": "no arguments",
     "robonum.explore.static_mode": "no arguments (reads ROBONUM_STATIC)",
     "robonum.problems.testset.hires": "no arguments",
