@@ -135,5 +135,4 @@ def se3_log(T) -> np.ndarray:
     """
     T = _frame(T)
     w = so3.log(T[:3, :3])
-    v = so3._dexp_inv_exact(-w, T[:3, 3], float(np.sqrt(w @ w)))
-    return np.concatenate([w, v])
+    return np.concatenate([w, so3.dexp_inv(-w, T[:3, 3])])
