@@ -4,12 +4,13 @@
 ``orthogonality_error``; :func:`integrate_rotation` integrates ``Ṙ = R [ω]×`` in any
 of ``METHODS`` and returns a :class:`robonum.Solution` (``sol.R``);
 :func:`integrate_attitude` does the same for an :class:`AttitudeProblem`
-(:func:`coning`, :class:`FreeRigidBody`).  The Lie-group steppers (:class:`RKMK`,
+(:func:`coning`, :class:`FreeRigidBody`).  :mod:`.se3` has the rigid motions:
+``se3_hat``, ``se3_exp``, ``se3_log`` of twists ``ξ = (ω, v)``.  The Lie-group steppers (:class:`RKMK`,
 :class:`CrouchGrossman`, :class:`Projected`) are built from Butcher tableaux.
 :mod:`.quaternion` integrates unit quaternions the same ways.
 """
 
-from . import quaternion, so3
+from . import quaternion, se3, so3
 from .attitude import AttitudeProblem, FreeRigidBody, coning
 from .group_methods import CG3, RKMK, CrouchGrossman, ExpMidpoint, Projected, stepper
 from .projection import gram_schmidt, polar
@@ -24,10 +25,12 @@ from .rotation_integrators import (
     orthogonality_errors,
     rk_orthogonality_prediction,
 )
+from .se3 import se3_exp, se3_hat, se3_log
 from .so3 import dexp_inv, exp, hat, log, orthogonality_error, vee
 
 __all__ = [
     "so3",
+    "se3",
     "quaternion",
     "hat",
     "vee",
@@ -35,6 +38,9 @@ __all__ = [
     "log",
     "dexp_inv",
     "orthogonality_error",
+    "se3_hat",
+    "se3_exp",
+    "se3_log",
     "orthogonality_errors",
     "angle_errors",
     "integrate_rotation",
