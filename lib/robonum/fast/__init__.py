@@ -9,11 +9,14 @@
 
 What is shared with the Python path, so a fix reaches both: the method data
 (transformed tableau, Newton caps, controller settings: :mod:`.radau_method`
-reads them from :mod:`robonum.steppers.radau`) and the step-size rule
-(:func:`robonum.control.step_factor`, compiled here).  What is still written
-twice: the simplified Newton iteration, the error estimate and the Jacobian
-and step-keeping heuristics of :mod:`.radau`, kept in step by
-``tests/lib/test_fast_ivp.py`` (the same runs, counts within rounding).
+reads them from :mod:`robonum.steppers.radau`), and every rule, compiled here from the
+Python functions themselves: the step-size rule (:func:`robonum.control.step_factor`),
+the difference Jacobian's increments (:mod:`robonum.jacobian`), the Jacobian reuse
+(:mod:`robonum.steppers.radau_jac`), Newton's convergence and failure tests, the
+safety factor, keeping ``h`` and the first guess (:mod:`robonum.steppers.radau_rules`).
+What each path writes itself is plumbing: the calls of ``f``, the products with
+``T``, ``T^-1`` and the LU solves (numba has no SciPy LU), the counters.
+``tests/lib/test_fast_ivp.py`` runs both on the same problems (counts within rounding).
 
 What it buys, measured by ``make bench`` (2026-12-04, this repository's 2-core
 machines): on the six stiff problems at rtol 1e-4 ... 1e-8, CPU within 3x of

@@ -10,11 +10,10 @@ float64[:, ::1]``, and each new problem only compiles its own ``f`` and
 time on small problems against inlining, still below LSODA's.
 
 numba's disk cache keys the kernel on ``fast/radau.py`` alone; a change in a
-helper in another file, or in the tuning constants it takes from
-``steppers/radau.py`` (frozen into the machine code as globals), or in the step-size rule
-it compiles from ``control.py``, or in the difference increments of
-``jacobian.py``, would
-load stale code (a documented numba limitation).  The cache is therefore
+helper in another file, or in the constants and rules it compiles from the Python
+stepper's modules (``steppers/radau*.py``: frozen into the machine code as globals), in
+the step-size rule of ``control.py`` or in the difference increments of ``jacobian.py``,
+would load stale code (a documented numba limitation).  The cache is therefore
 dropped whenever the hash of those sources changes.
 """
 
@@ -58,8 +57,8 @@ _JITTED: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def _sources() -> list[pathlib.Path]:
     """Every file whose text the compiled kernel depends on."""
     steppers = _HERE.parent / "steppers"
-    core = [steppers / "radau.py", _HERE.parent / "control.py", _HERE.parent / "jacobian.py"]
-    return sorted(_HERE.glob("*.py")) + core
+    core = [_HERE.parent / "control.py", _HERE.parent / "jacobian.py"]
+    return sorted(_HERE.glob("*.py")) + sorted(steppers.glob("radau*.py")) + core
 
 
 def _drop_stale_cache() -> None:

@@ -10,8 +10,10 @@ compiled loop that calls a compiled ``f``.  One compiled loop serves both
 stage counts: the method arrives as data, the tuple :func:`.radau_method.method_constants`
 builds.  The constants (``T``, ``Lambda``, ``b_hat``, the collocation basis,
 the Newton iteration cap, the controller's exponent) are the Python stepper's,
-computed from the Radau IIA tableau; the tuning constants and the
-controller's settings are read from it, so the two paths cannot drift apart.  Differences are at rounding
+computed from the Radau IIA tableau; the controller's settings are read from it,
+and the rules (Newton's tests, the safety factor, keeping ``h``, the first guess,
+Jacobian reuse, the step-size factor) are the stepper's own functions compiled, so
+the two paths cannot drift apart.  Differences are at rounding
 level (a different LU and summation order), which can flip a borderline
 accept/reject and so change the counts slightly.
 
@@ -27,7 +29,7 @@ import numba
 import numpy as np
 
 from ..control import step_factor
-from ..steppers.radau import KEEP_H, PREDICT
+from ..steppers import radau_rules as rules
 from ..steppers.radau_jac import THET, jac_reuse_theta, refresh_jac
 from .driver import (
     DIVERGED,
@@ -47,6 +49,14 @@ from .radau_method import FAC_MAX, FAC_MIN, SAFETY
 _step_factor = numba.njit(cache=False)(step_factor)  # the Python controller's rule, compiled
 _jac_reuse_theta = numba.njit(cache=False)(jac_reuse_theta)  # RadauIIA's rules, compiled
 _refresh_jac = numba.njit(cache=False)(refresh_jac)
+# RadauIIA's Newton and step rules, compiled (robonum.steppers.radau_rules)
+_carried_rate = numba.njit(cache=False)(rules.carried_rate)
+_contraction = numba.njit(cache=False)(rules.contraction)
+_converged = numba.njit(cache=False)(rules.converged)
+_step_safety = numba.njit(cache=False)(rules.step_safety)
+_kept_step = numba.njit(cache=False)(rules.kept_step)
+_rejected_step = numba.njit(cache=False)(rules.rejected_step)
+_stage_guess = numba.njit(cache=False)(rules.stage_guess)
 
 
 @numba.njit(cache=False)
@@ -86,13 +96,13 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
     """Simplified Newton for ``W = T^-1 Z``; returns ``(Z, nit, fail, faccon, theta, code)``.
 
     ``fail`` is 0 on convergence, else the factor for ``h``; ``code`` reports
-    a non-finite ``f``.  Rules as in ``RadauIIA._newton``.
+    a non-finite ``f``.  The iteration of ``RadauIIA._newton``, with its rules compiled.
     """
     c, T, Tinv, mu, kappas, nit_max, tics = K[0], K[1], K[2], K[3], K[4], K[7], K[10]
     s, n = c.size, y.size
     W = _times(Tinv, Z)
     F, dW = np.empty((s, n)), np.empty((s, n))
-    faccon = max(faccon, EPS) ** 0.8
+    faccon = _carried_rate(faccon)
     theta, dyno_old, thq_old = THET, -1.0, -1.0
     for k in range(1, nit_max + 1):
         for i in range(s):
@@ -115,25 +125,17 @@ def _newton(f, t, y, h, Z, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt):
             dc = lu_solve(LUc[j], pc[j], rc)
             dW[2 * j + 1], dW[2 * j + 2] = dc.real, dc.imag
         dyno = rms(dW, scale)
-        if not math.isfinite(dyno):
-            return Z, k, 0.5, faccon, theta, SUCCESS
-        if dyno_old >= 0.0:
-            thq = dyno / dyno_old
-            theta = thq if thq_old < 0.0 else math.sqrt(thq * thq_old)
-            thq_old = thq
-            if theta >= 0.99:
-                return Z, k, 0.5, faccon, theta, SUCCESS
-            faccon = theta / (1.0 - theta)
-            predicted = faccon * dyno * theta ** (nit_max - 1 - k) / fnewt
-            if PREDICT and predicted >= 1.0:  # will not converge in time: smaller h
-                q = max(1e-4, min(20.0, predicted))
-                return Z, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k)), faccon, theta, SUCCESS
+        theta, thq_old, faccon, fail = _contraction(
+            dyno, dyno_old, thq_old, theta, faccon, k, nit_max, fnewt
+        )
+        if fail > 0.0:
+            return Z, k, fail, faccon, theta, SUCCESS
         dyno_old = max(dyno, EPS)
         W += dW
         Z = _times(T, W)
-        if faccon * dyno <= fnewt:
+        if _converged(faccon, dyno, fnewt):
             return Z, k, 0.0, faccon, theta, SUCCESS
-    return Z, nit_max, 0.5, faccon, theta, SUCCESS
+    return Z, nit_max, rules.NEWTON_FAIL, faccon, theta, SUCCESS
 
 
 @numba.njit(cache=False)
@@ -151,21 +153,6 @@ def _error(f, t, y, y_new, h, Z, f0, LUr, pr, again, atol, rtol, K, cnt):
             return err, code
         err = lu_solve(LUr, pr, f1 + ez)
     return err, SUCCESS
-
-
-@numba.njit(cache=False)
-def _guess(t, y, h, t_a, h_a, y_a, Q, c):
-    """Stage increments from the last step's collocation polynomial (zeros before the first step)."""
-    s = c.size
-    Z = np.zeros((s, y.size))
-    if h_a > 0.0:
-        for i in range(s):
-            x = (t + c[i] * h - t_a) / h_a
-            acc = Q[s - 1] * x
-            for k in range(s - 2, -1, -1):  # Horner
-                acc = (acc + Q[k]) * x
-            Z[i] = y_a + acc - y
-    return Z
 
 
 @numba.njit(cache=False)
@@ -210,7 +197,8 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     LUc, pc = np.empty((p, n, n), np.complex128), np.zeros((p, n), np.int64)
     lu_h = -1.0  # h of the factors; -1: none valid
     t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))  # last step's collocation polynomial
-    faccon, theta, first, rejected, nit_used, fail_factor = 1.0, THET, True, False, 0, 0.5
+    faccon, theta, first, rejected, nit_used = 1.0, THET, True, False, 0
+    fail_factor = rules.NEWTON_FAIL
     thet = _jac_reuse_theta(has_jac, n)
     ctl = np.zeros(3)
     Z, y_new = np.zeros((s, n)), y
@@ -239,7 +227,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                 lu_h = h if ok else -1.0
                 if not ok:  # singular: reject, as a failed solve
                     break
-            Zg = _guess(t, y, h, t_a, h_a, y_a, Q, K[0])
+            Zg = _stage_guess(t, y, h, t_a, h_a, y_a, Q, K[0])
             Z, nit, fail, fc, th, code = _newton(
                 f, t, y, h, Zg, LUr, pr, LUc, pc, scale, faccon, fnewt, K, cnt
             )
@@ -272,8 +260,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
             _adapt(h, math.inf, SAFETY, ctl, q)
             accepted, h_next = False, h * fail_factor
         else:
-            safe = min(0.9, 0.9 * (1 + 2 * nit_max) / (nit_used + 2 * nit_max))
-            accepted, h_next = _adapt(h, err_norm, safe, ctl, q)
+            accepted, h_next = _adapt(h, err_norm, _step_safety(nit_used, nit_max), ctl, q)
         if accepted:
             t_a, h_a, y_a, Q = t, h, y, _times(Vinv, Z)
             f0, code = call_f(f, t + h, y_new, cnt)
@@ -281,8 +268,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                 break
             f0_t, first, rejected, J_fresh = t + h, False, False, False
             need_jac = _refresh_jac(theta, nit_used, thet, has_jac, s)
-            if not need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
-                h_next = h  # keep h, and with it the LU factors
+            h_next = _kept_step(h_next, h, need_jac)  # h kept: the LU factors too
             t, y = (t1 if last else t + h), y_new
             cnt[4] += 1
             T, Y, row = save_point(T, Y, row, t, y)
@@ -291,8 +277,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                 break
         else:
             if finite:  # error too large (a failed Newton set its own)
-                if first:
-                    h_next = 0.1 * h
+                h_next = _rejected_step(h_next, h, first)
                 need_jac = not J_fresh
             rejected = True
             cnt[5] += 1

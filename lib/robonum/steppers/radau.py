@@ -35,7 +35,8 @@ while ``theta <= 0.001``, or 0.1 for a finite-difference ``J`` of a larger
 system (:func:`jac_reuse_theta`); a new ``h`` within ``[1, 1.2] h`` is not taken, so
 that the LU factorisations are kept; the safety factor falls with the number
 of Newton iterations; the step-size controller is Gustafsson's predictive one
-(:class:`robonum.StepController` with ``predictive=True``).
+(:class:`robonum.StepController` with ``predictive=True``).  The rules are plain functions in
+:mod:`.radau_rules` and :mod:`.radau_jac`, which :mod:`robonum.fast` compiles.
 
 Order: the stage count is fixed when the stepper is built.  ``solve_ivp``'s
 ``method="radau"`` is a named policy, :func:`stages_for`: 5 stages when
@@ -62,12 +63,20 @@ from ..work import iteration_solve
 from .base import Stepper, check_h
 from .radau_constants import constants
 from .radau_jac import THET, jac_reuse_theta, refresh_jac
+from .radau_rules import (
+    NEWTON_FAIL,
+    carried_rate,
+    contraction,
+    converged,
+    kept_step,
+    rejected_step,
+    stage_guess,
+    step_safety,
+)
 
 _EPS = np.finfo(float).eps
 STAGES = (3, 5)
 NIT = {3: 7, 5: 12}  # Newton iterations per step (RADAU: 7 and 7 + 5)
-KEEP_H = (1.0, 1.2)  # a proposed h/h_old in this band keeps h (and the LUs)
-PREDICT = True
 AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
@@ -96,7 +105,7 @@ class _State:
         self.first = True
         self.rejected = False
         self.nit_used = 0
-        self.fail_factor = 0.5
+        self.fail_factor = NEWTON_FAIL
         self.pending = None
 
 
@@ -173,12 +182,7 @@ class RadauIIA(Stepper):
         """The last collocation polynomial extrapolated to the new stages (zero on the first step)."""
         if state.poly is None:
             return np.zeros((self.stages, y.size))
-        t_a, h_a, y_a, Q = state.poly
-        x = ((t + self.C["c"] * h - t_a) / h_a)[:, None]
-        acc = Q[-1] * x
-        for q in Q[-2::-1]:  # Horner
-            acc = (acc + q) * x
-        return y_a + acc - y
+        return stage_guess(t, y, h, *state.poly, self.C["c"])
 
     def _solve(self, state, F, W, h):
         """``dW`` for the residuals ``T^{-1} F - Lambda W / h``: one real, the rest complex."""
@@ -197,34 +201,26 @@ class RadauIIA(Stepper):
         Z = self._guess(state, t, y, h)
         W = C["Tinv"] @ Z
         F = np.empty_like(Z)
-        faccon = max(state.faccon, _EPS) ** 0.8
-        theta, dyno_old, thq_old = THET, None, None
+        faccon = carried_rate(state.faccon)
+        theta, dyno_old, thq_old = THET, -1.0, -1.0  # -1: none yet
         for k in range(1, nit_max + 1):
             for i in range(self.stages):
                 F[i] = work.f(ch[i], y + Z[i])
             work.n_newton += 1
             dW = self._solve(state, F, W, h)
             dyno = _rms(dW / scale)
-            if not np.isfinite(dyno):
-                return None, k, 0.5
-            if dyno_old is not None:
-                thq = dyno / dyno_old
-                theta = thq if thq_old is None else np.sqrt(thq * thq_old)
-                thq_old = thq
-                if theta >= 0.99:
-                    return None, k, 0.5
-                faccon = theta / (1.0 - theta)
-                predicted = faccon * dyno * theta ** (nit_max - 1 - k) / self.fnewt
-                if PREDICT and predicted >= 1.0:  # will not converge in time: smaller h
-                    q = max(1e-4, min(20.0, predicted))
-                    return None, k, 0.8 * q ** (-1.0 / (4 + nit_max - 1 - k))
+            theta, thq_old, faccon, fail = contraction(
+                dyno, dyno_old, thq_old, theta, faccon, k, nit_max, self.fnewt
+            )
+            if fail > 0.0:
+                return None, k, fail
             dyno_old = max(dyno, _EPS)
             W += dW
             Z = C["T"] @ W
-            if faccon * dyno <= self.fnewt:
+            if converged(faccon, dyno, self.fnewt):
                 state.faccon, state.theta = faccon, theta
                 return Z, k, None
-        return None, nit_max, 0.5
+        return None, nit_max, NEWTON_FAIL
 
     def step(self, work, t, y, h, state):
         h = check_h(h)
@@ -274,11 +270,11 @@ class RadauIIA(Stepper):
             state.rejected = True
             controller.adapt(h, np.inf)  # the controller hears of it
             return False, h * state.fail_factor
-        safety = 0.9 * (1 + 2 * self.nit) / (state.nit_used + 2 * self.nit)
-        accepted, h_next = controller.adapt(h, err_norm, safety=min(0.9, safety))
+        accepted, h_next = controller.adapt(
+            h, err_norm, safety=step_safety(state.nit_used, self.nit)
+        )
         if not accepted:
-            if state.first:
-                h_next = 0.1 * h
+            h_next = rejected_step(h_next, h, state.first)
             state.rejected = True
             state.need_jac = not state.J_fresh
             return False, h_next
@@ -290,9 +286,7 @@ class RadauIIA(Stepper):
         state.need_jac = refresh_jac(
             state.theta, state.nit_used, state.thet, state.has_jac, self.stages
         )
-        if not state.need_jac and KEEP_H[0] <= h_next / h <= KEEP_H[1]:
-            h_next = h
-        return True, h_next
+        return True, kept_step(h_next, h, state.need_jac)
 
     def interpolant(self, work, state, t, h, y, y_new):
         """The collocation polynomial of the last accepted step, for dense output."""
