@@ -27,7 +27,6 @@ with its inputs, criteria and environment); Hairer, Nørsett & Wanner, *Solving 
 
 from __future__ import annotations
 
-import importlib.metadata
 import math
 import numbers
 import platform
@@ -47,6 +46,8 @@ _COUNTS = ("nfev", "njev", "nlu", "n_newton", "nsteps", "nreject")
 
 def versions() -> dict:
     """Python, NumPy, SciPy and robonum versions of this process (``"not installed"`` if absent)."""
+    import importlib.metadata  # here: 20 ms that `import robonum` need not pay
+
     try:
         scipy_version = importlib.metadata.version("scipy")  # without importing SciPy
     except importlib.metadata.PackageNotFoundError:

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from robonum.book import Table, Tol, fmt, fmt_h, matches_printed, pct, round_sig, sci
+from robonum.book import Table, Tol, fmt, fmt_h, matches_printed, pct, pow10, round_sig, sci
 from robonum.book.markup import _width, block_html, inline_html, plain_text
 
 MATH = '<span class="math notranslate nohighlight">{}</span>'
@@ -246,6 +246,15 @@ def test_fmt_zeros_sci_fmt_h_pct_round_sig():
     assert fmt_h(0.0333333) == "0.0333" and fmt_h(1e-5) == "1e-5"
     assert pct(1e-3) == "0.1 %" and pct(0.05) == "5 %"
     assert round_sig(2.7852935634, 4) == 2.785 and round_sig(-0.0, 3) == 0.0
+
+
+def test_pow10_in_unicode_for_labels_and_in_tex_for_figure_titles():
+    assert pow10(1e4) == "10⁴" and pow10(3e6) == "3×10⁶" and pow10(2.5e-3) == "2.5×10⁻³"
+    assert pow10(9.96e4) == "10⁵"  # rounded to 2 digits first, then normalised
+    assert pow10(1e4, tex=True) == "$10^{4}$" and pow10(3e7, tex=True) == "$3\\times 10^{7}$"
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="x"):
+            pow10(bad)
 
 
 def test_a_value_matches_a_printed_one_at_the_printed_digits():

@@ -21,7 +21,7 @@ from . import ko, latex
 from .exercise import CheckResult, Exercise
 from .glue import glue, glue_math
 from .ko import run_message, sentences
-from .numbers import fmt, fmt_h, matches_printed, pct, round_sig, sci
+from .numbers import fmt, fmt_h, matches_printed, pct, pow10, round_sig, sci
 from .style import FONT_NAME, use_book_style
 from .table import Table
 from .tol import Tol
@@ -39,6 +39,7 @@ __all__ = [
     "sentences",
     "fmt",
     "fmt_h",
+    "pow10",
     "sci",
     "pct",
     "round_sig",

@@ -162,6 +162,26 @@ def sci(x, sig: int = 3, *, plain: bool = False, zeros: bool = False) -> str:
     return f"{m} \\times {power}"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def pow10(x, *, tex: bool = False) -> str:
+    """A positive ``x`` as ``m×10ᵉ`` (2 significant digits): ``pow10(3e6) == '3×10⁶'``.
+
+    For slider labels and table cells, which the browser's font shows with superscript
+    digits; ``tex=True`` gives ``'$3\\times 10^{6}$'`` for figure titles, whose font has
+    none.  A mantissa of 1 is left out: ``pow10(1e4) == '10⁴'``.
+    """
+    x = check.positive("x", x)
+    tex = check.boolean("tex", tex)
+    mant, exp = _split(x, 2)
+    m = _plain(mant)
+    if tex:
+        lead = "" if m == "1" else m + r"\times "
+        return f"${lead}10^{{{exp}}}$"
+    return ("10" if m == "1" else f"{m}×10") + str(exp).translate(_SUPERSCRIPT)
+
+
 def pct(fraction, sig: int = 2) -> str:
     """A fraction as a percentage for readers: ``pct(0.001) == '0.1 %'``."""
     return f"{fmt(100 * check.real('fraction', fraction), sig)} %"

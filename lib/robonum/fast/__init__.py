@@ -18,11 +18,13 @@ What each path writes itself is plumbing: the calls of ``f``, the products with
 ``T``, ``T^-1`` and the LU solves (numba has no SciPy LU), the counters.
 ``tests/lib/test_fast_ivp.py`` runs both on the same problems (counts within rounding).
 
-What it buys, measured by ``make bench`` (2026-12-04, this repository's 2-core
-machines): on the six stiff problems at rtol 1e-4 ... 1e-8, CPU within 3x of
-LSODA's Fortran at 38 of 38 accuracy levels (the Python path: 12 of 38), and
-no more CPU than SciPy's better of Radau and BDF at all 79; equal-step RK4 on
-the pendulum 0.23 µs a step against 36 µs in Python (157x), Verlet 234x.
+What it buys, measured by ``make bench`` (2026-12-06, this repository's 2-core
+machines; the same speeds at the commits before the one-loop redesign): on the
+stiff problems at rtol 1e-4 ... 1e-8 with ``jac``, CPU within 3x of LSODA's Fortran
+at 44 of 44 accuracy levels and no more than LSODA's at 43 (the Python path: within
+3x at 13 of 49), no more CPU than SciPy's better of Radau and BDF at 91 of 91; without
+``jac`` 45 of 45 within LSODA's CPU.  Equal-step RK4 on the pendulum 0.36 µs a step
+against 30 µs in numpy (about 80x), Verlet 0.09 µs (about 120x).
 
 Not imported by ``import robonum``: numba alone takes seconds to load.
 Each call reports its JIT compile time and run time in ``sol.info``.

@@ -230,6 +230,7 @@ CALLS.update(
         "robonum.book.latex.rational": dict(P=[1.0, 0.5], Q=[1.0, -0.5]),
         "robonum.book.matches_printed": dict(x=0.1234, printed="0.123"),
         "robonum.book.pct": dict(fraction=0.25),
+        "robonum.book.pow10": dict(x=2.5e-3),
         "robonum.explore.Exploration": dict(
             func=Fresh(lambda: lambda x: None),
             params=Fresh(lambda: [rn.explore.Param.grid("x", 0, 1, 3)]),
