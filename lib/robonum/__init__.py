@@ -17,26 +17,15 @@ policies), ``analysis``, ``problems``, ``lie``, ``autodiff``, ``finite_diff``,
 (style, Korean text, tables, exercises, glue, the benchmark harness),
 ``explore`` (interactive figures) and ``plotting`` -- sits on top, is loaded on
 first use (``rn.book``, ``rn.plotting``) and is never imported by the core;
+the core's domain packages the loop does not need (``lie``, ``problems``, ``autodiff``,
+``arm``, ``finite_diff``, ``floating``, ``record``) load on first use too;
 ``tests/lib/test_architecture.py`` keeps it so.  ``robonum.fast`` (numba
 loops for very long runs) is imported on demand: numba alone takes seconds.
 """
 
 import importlib
 
-from . import (
-    analysis,
-    arm,
-    autodiff,
-    errors,
-    finite_diff,
-    floating,
-    lie,
-    loop,
-    methods,
-    policy,
-    problems,
-    record,
-)
+from . import analysis, errors, loop, methods, policy
 from .control import StepController
 from .convergence import ConvergenceStudy, convergence_study, fitted_order, halving, observed_orders
 from .integrate import integrate
@@ -51,13 +40,20 @@ from .work import Work
 
 __version__ = "0.3.0"
 BOOK_LAYER = ("book", "explore", "plotting")
+# Core packages the step loop does not need, imported on first use (``rn.lie``): together
+# about 30 ms of the ~0.1 s robonum adds to numpy's import.
+ON_FIRST_USE = ("arm", "autodiff", "finite_diff", "floating", "lie", "problems", "record")
 
 
 def __getattr__(name):
-    """The book layer, loaded on first use (``rn.book``, ``rn.explore``, ``rn.plotting``)."""
-    if name in BOOK_LAYER:
+    """The book layer and :data:`ON_FIRST_USE`, loaded on first use (``rn.book``, ``rn.lie``)."""
+    if name in BOOK_LAYER or name in ON_FIRST_USE:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'robonum' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(BOOK_LAYER) | set(ON_FIRST_USE))
 
 
 __all__ = [
