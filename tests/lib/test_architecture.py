@@ -164,6 +164,12 @@ def test_import_robonum_loads_numpy_only():
     heavy = sorted(m for m in loaded if m.split(".")[0] in HEAVY)
     assert heavy == [], f"import robonum loads {heavy[:8]}"
     assert not any(_in_layer(m) for m in loaded)
+    # the domain packages the step loop does not need wait for first use too (30 ms)
+    import robonum
+
+    first_use = robonum.ON_FIRST_USE
+    early = sorted(m for m in loaded if m.startswith("robonum.") and m.split(".")[1] in first_use)
+    assert early == [], f"import robonum loads {early[:8]}"
 
 
 def test_the_book_layer_loads_on_first_use():
