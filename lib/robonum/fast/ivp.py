@@ -119,7 +119,8 @@ def solve_ivp(
     ``method`` is ``"radau5"`` (alias ``"Radau"``: 3 stages) or ``"radau"``
     (5 stages at ``rtol <= 1e-5``, else 3, as :class:`robonum.steppers.RadauIIA`).
 
-    ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy), ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
+    ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy),
+    ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
     ``max_steps`` (accepted + rejected) up to 500,000; at most 200 equations.
     Without ``jac`` the Jacobian is taken by forward differences (counted in ``nfev``).
     ``nonnegative`` as for ``rn.solve_ivp`` (checked on the accepted points after the

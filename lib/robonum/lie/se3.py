@@ -111,14 +111,7 @@ def _frame(T) -> np.ndarray:
             f"T[:3, 3] (the translation) must have entries |x| <= {MAX_TRANSLATION:g}, "
             f"got {p_max:.3g}"
         )
-    R = T[:3, :3]
-    err, det = float(np.max(np.abs(R.T @ R - np.eye(3)))), float(np.linalg.det(R))
-    if err > FRAME_TOL or det <= 0:
-        raise ValueError(
-            f"T[:3, :3] must be a rotation matrix (RᵀR = I within {FRAME_TOL:g}, det = +1); "
-            f"got max|RᵀR - I| = {err:.3g}, det = {det:.3g} "
-            "(project it first, e.g. with robonum.lie.polar)"
-        )
+    so3._require_rotation("T[:3, :3]", T[:3, :3], FRAME_TOL)
     return T
 
 

@@ -59,6 +59,20 @@ def hat(w) -> np.ndarray:
     return _hat(_vec3("w", w))
 
 
+def _require_rotation(name: str, R: np.ndarray, tol: float) -> None:
+    """A ``ValueError`` naming ``name`` unless ``max|RᵀR - I| <= tol`` and ``det R > 0``.
+
+    A reflection (``det R = -1``) is orthogonal too, and ``log`` would return nonsense for it.
+    """
+    err, det = float(np.max(np.abs(R.T @ R - np.eye(3)))), float(np.linalg.det(R))
+    if err > tol or det <= 0:
+        raise ValueError(
+            f"{name} must be a rotation matrix (RᵀR = I within {tol:g}, det R = +1); "
+            f"got max|RᵀR - I| = {err:.3g}, det R = {det:.3g} "
+            "(project it first, e.g. with robonum.lie.polar)"
+        )
+
+
 def _hat(w):
     x, y, z = w
     return np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
@@ -118,13 +132,7 @@ def log(R) -> np.ndarray:
     the symmetric part ``(R + Rᵀ)/2 = cos θ I + (1 - cos θ) u uᵀ``.
     """
     R = _mat3("R", R)
-    err, det = float(np.max(np.abs(R.T @ R - np.eye(3)))), float(np.linalg.det(R))
-    if err > _ROTATION_TOL or det <= 0:
-        raise ValueError(
-            f"R must be a rotation matrix (RᵀR = I within {_ROTATION_TOL:g}, det R = +1); "
-            f"got max|RᵀR - I| = {err:.3g}, det R = {det:.3g} "
-            "(project it first, e.g. with robonum.lie.polar)"
-        )
+    _require_rotation("R", R, _ROTATION_TOL)
     v = vee(R)  # = sin θ · u for a rotation
     s, c = float(np.linalg.norm(v)), 0.5 * (np.trace(R) - 1.0)
     theta = float(np.arctan2(s, c))
