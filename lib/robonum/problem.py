@@ -135,6 +135,8 @@ class ODEProblem:
         if self.nonnegative is not None and np.any(y0[self.nonnegative] < 0):
             raise ValueError("y0 must be >= 0 in the components declared nonnegative")
         f0 = _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0, dtype=self.dtype)
+        f0.setflags(write=False)
+        self.f0 = f0  # f(t0, y0): checked here, and the first value a run needs (Work.f)
         if jac is not None:
             J0 = _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0, dtype=self.dtype)
             check_jacobian(f, J0, t0, y0, f0, self.t_span[1])

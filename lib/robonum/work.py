@@ -50,10 +50,25 @@ class Work:
         self.jac_replaced_at = None  # the time from which differences replaced a jac found wrong
         self._failed_at = None  # where Newton last failed with a fresh analytic J
         self._fresh_failures = 0  # how often it has failed so in this run
+        # f(t0, y0), evaluated when the problem checked f: a run's first call is nearly always
+        # there, and a second evaluation would be one uncounted call (a wrapper around f saw
+        # nfev + 1 calls).  Used once, and counted in nfev as the run's own.
+        f0 = getattr(problem, "f0", None)
+        self._first = None if f0 is None else (problem.t_span[0], problem.y0, f0)
 
     def f(self, t: float, y: np.ndarray) -> np.ndarray:
         self.nfev += 1
+        if self._first is not None:
+            t0, y0, f0 = self._first
+            self._first = None
+            if t == t0 and np.array_equal(y, y0):
+                return f0.copy()
         return _as_output("f", _call("f", self.problem.f, t, y), self._shape, t, y, self._dtype)
+
+    @property
+    def jac_by_differences(self) -> bool:
+        """Whether :meth:`jac` differences ``f`` (and so needs ``f`` at its point)."""
+        return self.problem.jac is None or self.jac_replaced_at is not None
 
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""

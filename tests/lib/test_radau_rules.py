@@ -57,7 +57,10 @@ def test_stage_guess_is_the_last_collocation_polynomial():
     Z = radau_rules.stage_guess(1.0, np.array([3.0]), 0.5, 0.0, 1.0, np.array([3.0]), Q, c)
     x = 1.0 + c * 0.5
     np.testing.assert_allclose(Z[:, 0], 2 * x - x**2 + 0.5 * x**3, rtol=1e-15)
-    assert not radau_rules.stage_guess(0.0, np.ones(2), 0.1, 0.0, -1.0, np.ones(2), Q, c).any()
+    assert not radau_rules.stage_guess(0.0, np.ones(2), 0.1, 0.0, 0.0, np.ones(2), Q, c).any()
+    # a step backwards in time (h_a < 0) is a polynomial too, not "no step yet"
+    Zb = radau_rules.stage_guess(-1.0, np.array([3.0]), -0.5, 0.0, -1.0, np.array([3.0]), Q, c)
+    np.testing.assert_allclose(Zb[:, 0], 2 * x - x**2 + 0.5 * x**3, rtol=1e-15)
 
 
 def test_the_compiled_loop_compiles_the_steppers_functions():

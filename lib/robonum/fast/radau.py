@@ -196,7 +196,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     LUr, pr = np.empty((n, n)), np.zeros(n, np.int64)
     LUc, pc = np.empty((p, n, n), np.complex128), np.zeros((p, n), np.int64)
     lu_h = -1.0  # h of the factors; -1: none valid
-    t_a, h_a, y_a, Q = t, -1.0, y, np.zeros((s, n))  # last step's collocation polynomial
+    t_a, h_a, y_a, Q = t, 0.0, y, np.zeros((s, n))  # last step's collocation polynomial
     faccon, theta, first, rejected, nit_used = 1.0, THET, True, False, 0
     fail_factor = rules.NEWTON_FAIL
     thet = _jac_reuse_theta(has_jac, n)

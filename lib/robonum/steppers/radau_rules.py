@@ -83,10 +83,10 @@ def stage_guess(t, y, h, t_a, h_a, y_a, Q, c):
     """Stage increments ``Z_i`` from the last step's collocation polynomial, zeros before it.
 
     ``y_a + Σ_k Q_k x^(k+1) - y`` at ``x = (t + c_i h - t_a)/h_a`` (Horner, all stages at
-    once); ``h_a <= 0`` means no step yet.
+    once); ``h_a == 0`` means no step yet (``h_a < 0`` is a step backwards in time).
     """
     s = c.size
-    if h_a <= 0.0:
+    if h_a == 0.0:
         return np.zeros((s, y.size))
     x = ((t + c * h - t_a) / h_a).reshape((s, 1))
     acc = Q[s - 1] * x
