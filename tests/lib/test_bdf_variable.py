@@ -59,3 +59,20 @@ def test_robertson_long_run_conserves_mass():
     p = rn.problems.robertson(t_span=(0, 1e6))
     s = rn.integrate(p, VariableBDF(), rtol=1e-6, atol=1e-12)
     assert s.success and abs(s.y_final.sum() - 1) < 1e-9
+
+
+def test_a_restart_elsewhere_does_not_reuse_the_start_value_of_f():
+    """``seed`` hands over ``f(t0, y0)``; a restart at another point must evaluate ``f`` there
+    (with ``f(t0, y0)`` the first difference ``D_1 = h f`` would belong to the wrong point)."""
+    from robonum.work import Work
+
+    p = rn.ODEProblem(lambda t, y: -2.0 * y + t, [1.0], (0.0, 1.0))
+    st = VariableBDF()
+    work = Work(p)
+    state = st.init(work, 0.0, p.y0, 1e-3)
+    st.seed(state, 0.0, p.y0, work.f(0.0, p.y0))
+    st.step(work, 0.0, p.y0.copy(), 1e-3, state)
+    assert state.D[1, 0] == 1e-3 * -2.0  # the start: f(0, 1) = -2, handed over
+    y = np.array([0.25])
+    st.step(work, 0.5, y, 1e-3, state)  # not where the last step ended: a restart
+    assert state.D[1, 0] == 1e-3 * (-2.0 * 0.25 + 0.5)

@@ -153,10 +153,15 @@ class VariableBDF(Stepper):
         return state
 
     def seed(self, state, t, y, fy):
-        state.f0 = fy
+        state.f0, state.f0_at = fy, (t, y)
+
+    def _f_known(self, state, t, y):
+        """``f(t, y)`` if the driver handed it over (the start), else None."""
+        t0, y0 = getattr(state, "f0_at", (None, None))
+        return state.f0 if t0 == t and (y0 is y or np.array_equal(y0, y)) else None
 
     def _restart(self, work, state, t, y, h):
-        f0 = getattr(state, "f0", None)
+        f0 = self._f_known(state, t, y)
         state.D[:] = 0.0
         state.D[0] = y
         state.D[1] = h * (work.f(t, y) if f0 is None else f0)
