@@ -62,12 +62,16 @@ pdf: book browser
 BLAS_TESTS := $(addprefix tests/lib/,test_sparse_lu.py test_chains.py test_scipy_ivp_spec.py)
 
 # Every test; exits non-zero on any failure.
-# Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's cells, which
-# nbval runs in order in one kernel, on one worker (and conftest.py keeps test_a11y, test_weight
-# and test_table_width, which share one visit of every page, together).
+# Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's cells on one
+# worker (and conftest.py keeps test_a11y, test_weight and test_table_width, which share one
+# visit of every page, together).  nbval judges the outputs of the build's own run of each
+# notebook (--nbval-replay, tests/nbval_replay.py): the notebooks run once, not twice (their
+# second run in nbval's kernels took about 200 s of the cores' time); `make test-notebooks`
+# runs them in nbval's kernels.
 XDIST := -n 2 --dist loadfile
 test: book browser lint
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
+	    --nbval-replay _build/.jupyter_cache \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=15
 	@echo "== the solver tests again with one BLAS thread (round-off must not depend on it)"
 	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) $(BLAS_TESTS) -q -p no:cacheprovider
@@ -81,6 +85,8 @@ lint: $(STAMP)
 test-lib: $(STAMP)
 	$(BIN)/pytest tests/lib -q -p no:cacheprovider
 
+# The notebooks run again, each in an nbval kernel of its own (under another BLAS kernel too:
+# OPENBLAS_CORETYPE=Haswell make test-notebooks).
 test-notebooks: $(STAMP)
 	ROBONUM_STATIC=messages $(BIN)/pytest $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider

@@ -1,10 +1,12 @@
 """pytest set-up for the whole repository: notebook outputs are compared as the reader sees them.
 
 ``tests/nbval_numbers.py`` refines nbval's comparison of stored notebook outputs
-(numbers at the precision the page prints them, or within a stated band).
+(numbers at the precision the page prints them, or within a stated band);
+``tests/nbval_replay.py`` (``--nbval-replay``) lets nbval judge the book build's run
+of each notebook instead of running it again.
 """
 
-pytest_plugins = ["tests.nbval_numbers"]
+pytest_plugins = ["tests.nbval_numbers", "tests.nbval_replay"]
 
 
 # Test files that share a session fixture, so that one xdist worker runs them and makes it once:
@@ -16,16 +18,15 @@ SAME_WORKER = {
 
 
 # The work units that take longest, longest first (measured with --durations on 2 workers: the
-# desktop visit 113-132 s, the PDFs 44-53 s, the two slowest notebooks 35 and 30 s, nbval's
-# guards 40-54 s, the SciPy spec 16 s).  xdist's own order is by number of tests, which put
-# these few-test files last, where one of them ran while the other worker had nothing left.
+# desktop visit 113-141 s, the PDFs 44-53 s, nbval's guards 40-54 s, the phone visits, the
+# SciPy spec 16 s; the notebooks, replayed from the build's run, take a second or two).
+# xdist's own order is by number of tests, which put these few-test files last, where one of
+# them ran while the other worker had nothing left.
 LONGEST_FIRST = (
     "tests/browser/test_a11y.py",
     "tests/book/test_pdf.py",
     "tests/book/test_nbval_guard.py",
-    "book/stiff/adaptive.ipynb",
-    "book/stiff/robot_stiffness.ipynb",
-    "book/stiff/simulator.ipynb",
+    "tests/browser/test_pages.py",
     "tests/lib/test_scipy_ivp_spec.py",
 )
 

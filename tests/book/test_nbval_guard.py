@@ -4,7 +4,9 @@ Two guards, each running nbval (with this repository's comparison plugin,
 ``tests/nbval_numbers.py``) in a subprocess:
 
 * on a copy of a real page whose stored outputs were altered where an
-  exploration cell and a printed number live;
+  exploration cell and a printed number live, once with nbval's own kernel
+  (``make test-notebooks``) and once on the book build's run of the page
+  (``--nbval-replay``, as ``make test`` runs nbval: ``tests/nbval_replay.py``);
 * on a small notebook made here that shows a glued Newton-like result, a count,
   a table with a banded column and an exercise.  Run with its values moved
   as another machine moves them (within the printed digits, within the
@@ -20,6 +22,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "book" / "intro" / "how_to_use.ipynb"
@@ -27,7 +30,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 from run_notebooks import run as execute  # noqa: E402
 
 
-def _nbval(path: Path, **env) -> subprocess.CompletedProcess:
+def _nbval(path: Path, *replay: str, **env) -> subprocess.CompletedProcess:
+    """nbval on ``path`` in a subprocess; ``replay``: ``"--nbval-replay", cache`` (no kernel)."""
     return subprocess.run(
         [
             sys.executable,
@@ -36,10 +40,13 @@ def _nbval(path: Path, **env) -> subprocess.CompletedProcess:
             str(path),
             "--nbval",
             "--nbval-current-env",
+            *replay,
             "--nbval-sanitize-with",
             str(ROOT / "tests" / "nbval_sanitize.cfg"),
             "-p",
             "tests.nbval_numbers",
+            "-p",
+            "tests.nbval_replay",
             "-p",
             "no:cacheprovider",
             "-q",
@@ -52,7 +59,18 @@ def _nbval(path: Path, **env) -> subprocess.CompletedProcess:
     )
 
 
-def test_tampered_outputs_fail_nbval(tmp_path):
+CACHE = ROOT / "_build" / ".jupyter_cache"  # the book build's run of every notebook
+
+
+@pytest.mark.parametrize("mode", ["kernel", "replay"])
+def test_tampered_outputs_fail_nbval(tmp_path, mode):
+    """nbval in its own kernel (``make test-notebooks``) and on the build's run
+    (``--nbval-replay``, ``make test``: tests/nbval_replay.py) fails both tampered cells."""
+    replay = ()
+    if mode == "replay":
+        if not CACHE.is_dir():
+            pytest.fail(f"no execution cache in {CACHE}: run `make book` first")
+        replay = ("--nbval-replay", str(CACHE))
     nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
     html_cells = [
         c
@@ -75,9 +93,11 @@ def test_tampered_outputs_fail_nbval(tmp_path):
     shutil.copytree(ROOT / "book", tmp_path / "book")
     tampered = tmp_path / NOTEBOOK.relative_to(ROOT)
     tampered.write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
-    result = _nbval(tampered)
+    result = _nbval(tampered, *replay)
     assert result.returncode != 0, result.stdout[-2000:]
     assert "2 failed" in result.stdout, result.stdout[-2000:]
+    if mode == "replay":  # and the untampered notebook passes on the build's run
+        assert _nbval(NOTEBOOK, *replay).returncode == 0
 
 
 # RN_WIGGLE moves every value as a machine with other rounding could: 2e-8 relative for
