@@ -96,8 +96,6 @@ def test_tampered_outputs_fail_nbval(tmp_path, mode):
     result = _nbval(tampered, *replay)
     assert result.returncode != 0, result.stdout[-2000:]
     assert "2 failed" in result.stdout, result.stdout[-2000:]
-    if mode == "replay":  # and the untampered notebook passes on the build's run
-        assert _nbval(NOTEBOOK, *replay).returncode == 0
 
 
 # RN_WIGGLE moves every value as a machine with other rounding could: 2e-8 relative for
