@@ -29,6 +29,8 @@ BUILD = ROOT / "_build"
 CACHE = BUILD / ".jupyter_cache"
 STAMP = BUILD / ".inputs-hash"
 SECONDS = BUILD / ".notebook-seconds.json"  # last measured execution times
+# Environment that changes what a notebook outputs (outputs_hash)
+OUTPUT_ENV = ("ROBONUM_STATIC", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS")
 
 
 def _digest(root: Path, files: list[Path], extra: str) -> str:
@@ -45,12 +47,16 @@ def outputs_hash(root: Path = ROOT) -> str:
 
     The library the notebooks import (lib/robonum) and the pins.  ROBONUM_STATIC
     is part of it: an exploration's output differs between the full static view
-    and the preview a bare kernel gets.  The Sphinx extension (lib/robonum_sphinx)
-    and the book's configuration are not: they change pages, not outputs, so an
-    edit there re-reads the pages without re-executing a notebook.
+    and the preview a bare kernel gets.  So is OpenBLAS's choice of kernel and threads
+    (OPENBLAS_CORETYPE, OPENBLAS_NUM_THREADS): they move the last bits of a result, and
+    ``make test`` has nbval judge the build's run (tests/nbval_replay.py), so a run under
+    another kernel must run the notebooks under it.  The Sphinx extension
+    (lib/robonum_sphinx) and the book's configuration are not: they change pages, not
+    outputs, so an edit there re-reads the pages without re-executing a notebook.
     """
     files = sorted((root / "lib" / "robonum").rglob("*.py")) + [root / "requirements.txt"]
-    return _digest(root, files, f"ROBONUM_STATIC={os.environ.get('ROBONUM_STATIC', '')}")
+    env = " ".join(f"{k}={os.environ.get(k, '')}" for k in OUTPUT_ENV)
+    return _digest(root, files, env)
 
 
 def inputs_hash(root: Path = ROOT) -> str:

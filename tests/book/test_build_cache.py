@@ -46,3 +46,24 @@ def test_extension_and_config_reread_pages_without_re_executing(tmp_path):
     lib = root / "lib" / "robonum" / "loop.py"
     lib.write_text(lib.read_text() + "\n# changed\n")
     assert build_book.outputs_hash(root) != outputs  # the library: re-execute
+
+
+def test_blas_kernel_and_static_mode_re_execute(tmp_path, monkeypatch):
+    """make test judges the build's run of the notebooks (tests/nbval_replay.py): a build under
+    another OpenBLAS kernel (OPENBLAS_CORETYPE=Haswell) or thread count must run them again."""
+    root = _copy(tmp_path)
+    for name in ("ROBONUM_STATIC", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    plain = build_book.outputs_hash(root)
+    seen = {plain}
+    for name, value in (
+        ("OPENBLAS_CORETYPE", "Haswell"),
+        ("OPENBLAS_NUM_THREADS", "1"),
+        ("ROBONUM_STATIC", "1"),
+    ):
+        monkeypatch.setenv(name, value)
+        now = build_book.outputs_hash(root)
+        assert now not in seen, name
+        seen.add(now)
+        monkeypatch.delenv(name)
+    assert build_book.outputs_hash(root) == plain
