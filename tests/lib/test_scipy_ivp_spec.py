@@ -20,8 +20,9 @@ RADAU_COUNTS = (
     " where SciPy's sequence had none; 28 f-calls against SciPy's 36)"
 )
 BDF_COUNTS = (
-    "bdf, complex y0, no jac: nfev 26, bound < 25; robonum's nfev counts the difference"
-    " Jacobian's f-call, SciPy's leaves it out (a wrapper counts 26 calls of SciPy's f)"
+    "bdf, complex y0, no jac: nfev 25, bound < 25; robonum's nfev counts the difference"
+    " Jacobian's f-call, SciPy's leaves its two out (a wrapper counts 25 calls of robonum's f,"
+    " 26 of SciPy's)"
 )
 
 BACKWARD_RADAU5 = [
