@@ -12,7 +12,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 import robonum as rn  # noqa: E402
-from robonum.plotting.eigenvalues import plot_eigenvalues, stable_step_limit  # noqa: E402
+from robonum.plotting.eigenvalues import ZERO, plot_eigenvalues, stable_step_limit  # noqa: E402
 
 REL = 1e-8  # the limit is bisected to double precision, |R| <= 1 + 1e-10 counts as stable
 
@@ -62,6 +62,23 @@ def test_a_stable_methods_and_zero_modes_impose_nothing():
     assert stable_step_limit("rk4", [0.0, -100.0]) == pytest.approx(
         stable_step_limit("rk4", [-100.0])
     )
+
+
+def test_a_free_bodys_double_zero_imposes_nothing_in_any_basis():
+    # two masses joined by a spring, free in space: eig of the state matrix in a rotated
+    # basis gives the rigid-body mode's double zero as about ±1.8e-6, 1.3e-8 max|λ| (sqrt(eps)
+    # scale: 1e4 above the old cut-off 1e-12, 7x below ZERO); the positive one made rk4's
+    # limit 0
+    k = 1e4
+    K = np.array([[k, -k], [-k, k]])
+    A = np.block([[np.zeros((2, 2)), np.eye(2)], [-K, np.zeros((2, 2))]])
+    Q = np.linalg.qr(np.random.default_rng(0).standard_normal((4, 4)))[0]
+    lam = np.linalg.eigvals(Q @ A @ Q.T)
+    small = np.sort(np.abs(lam))[:2]
+    assert np.all(small > 1e-12 * np.abs(lam).max())  # not zero to the old test ...
+    assert np.all(small < 0.1 * ZERO * np.abs(lam).max())  # ... well below the new one
+    w = np.sqrt(2 * k)  # the spring mode ±i w alone decides
+    assert stable_step_limit("rk4", lam) == pytest.approx(stable_step_limit("rk4", [1j * w]))
 
 
 def test_the_fastest_mode_decides():
