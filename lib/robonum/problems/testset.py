@@ -1,16 +1,18 @@
-"""Four stiff problems of the IVP test set (Mazzia & Magherini 2008) with their reference values.
+"""Five stiff problems of the IVP test sets with their reference values.
 
 ``hires()`` (8 chemical species, ``t in [0, 321.8122]``), ``rober()``
 (Robertson's reaction to ``t = 1e11``), ``orego()`` (the Oregonator on
 ``[0, 360]``) and ``vdpol()`` (Van der Pol in the
 test set's scaling ``eps y2' = (1 - y1^2) y2 - y1`` with ``eps = 1e-6``,
-``t in [0, 2]``).  Each problem's ``params["reference"]`` is ``y(t_end)`` as
-published with the test set (computed there with RADAU5/MEBDFI at tight
-tolerances in quadruple precision; ``tests/lib/test_testset.py`` checks them
-against SciPy at ``rtol = 1e-12``).  HIRES, ROBER and OREGO declare their
-concentrations ``nonnegative``, so an adaptive run that loses the solution
-says so instead of reporting success.  :func:`digits` is the test set's
-accuracy measure, ``-log10`` of the largest relative error at ``t_end``.
+``t in [0, 2]``) are those of Mazzia & Magherini's test set; each problem's
+``params["reference"]`` is ``y(t_end)`` as published with it (computed there with
+RADAU5/MEBDFI at tight tolerances in quadruple precision; ``tests/lib/test_testset.py``
+checks them against SciPy at ``rtol = 1e-12``).  ``e5()`` is the badly scaled
+chemical pyrolysis of the Stiff DETEST set (Enright, Hull & Lindberg 1975; Hairer &
+Wanner II, sec. IV.10), on a horizon whose reference double precision can compute
+(:func:`e5`).  The concentrations are declared ``nonnegative``, so an adaptive run
+that loses the solution says so instead of reporting success.  :func:`digits` is the
+test set's accuracy measure, ``-log10`` of the largest relative error at ``t_end``.
 The book's benchmark harness (work-precision runs, fronts, cost ratios) lives
 in the book layer, :mod:`robonum.book.bench`.
 
@@ -44,7 +46,17 @@ VDPOL_END = 2.0
 VDPOL_REF = np.array([0.1706167732170483e1, -0.8928097010247975])
 OREGO_END = 360.0
 OREGO_REF = np.array([0.1000814870318523e1, 0.1228178521549917e4, 0.1320554942846706e3])
-NAMES = ("hires", "rober", "vdpol", "orego")
+E5_END = 1e3
+# y(1e3) by SciPy's Radau, rtol 2.2e-14 (its floor), atol 1e-32, the analytic Jacobian; its
+# BDF and LSODA at rtol 1e-12 ... 1e-14 agree to 3e-12 relative (tests/lib/test_testset.py).
+E5_REF = np.array(
+    [1.6180769999073307e-03, 1.3822370304980593e-10, 8.2515735006868129e-12, 1.2997212954920339e-10]
+)
+# y(1e13) as published with the Stiff DETEST set (and the R package deTestSet); see e5()
+E5_PUBLISHED = np.array(
+    [0.1152903278711829e-290, 0.8867655517642120e-22, 0.8854814626268838e-22, 0.0]
+)
+NAMES = ("hires", "rober", "vdpol", "orego", "e5")
 
 
 def hires() -> ODEProblem:
@@ -174,10 +186,59 @@ def orego() -> ODEProblem:
     )
 
 
+def e5() -> ODEProblem:
+    """E5: chemical pyrolysis (Stiff DETEST; HW II, sec. IV.10), four species over eight decades.
+
+    With ``r1 = A y1``, ``r2 = B y1 y3``, ``r3 = M C y2 y3``, ``r4 = C y4``::
+
+        y1' = -r1 - r2,  y2' = r1 - r3,  y3' = r1 - r2 - r3 + r4,  y4' = r2 - r4,
+
+    ``A = 7.89e-10``, ``B = 1.1e7``, ``C = 1.13e3``, ``M = 1e6``, ``y0 = (1.76e-3, 0, 0, 0)``.
+    At ``t = 1e3`` the state is ``(1.6e-3, 1.4e-10, 8.3e-12, 1.3e-10)``: a scalar ``atol``
+    must sit below ``8e-12 rtol`` for every component to be controlled relatively.
+    ``y2 - y3 - y4`` is conserved (``= 0``).
+
+    Why ``[0, 1e3]`` and not the set's ``[0, 1e13]``: there the state is decided by
+    rounding.  ``y2 - y3 - y4 = 0`` leaves ``y2`` and ``y3`` decaying together like
+    ``1/(M C t)``, so an offset ``y2 - y3`` of ``eps`` times the transient's ``1e-10``
+    decides ``y(1e13) ~ 1e-22``: SciPy's Radau, BDF and LSODA at rtol 1e-6 and 1e-8 end
+    with ratios ``y2/y3`` scattered over more than six decades, and the published
+    reference (:data:`E5_PUBLISHED`) has ``y2 - y3 = 1.28e-25`` with ``y4 = 0``.  Up to
+    ``1e3`` SciPy's three codes agree to 3e-12, so digits can be measured
+    (:data:`E5_REF`; both claims are tested in ``tests/lib/test_testset.py``).
+    """
+    A, B, C, M = 7.89e-10, 1.1e7, 1.13e3, 1e6
+
+    def f(t, y):
+        r1, r2, r3, r4 = A * y[0], B * y[0] * y[2], M * C * y[1] * y[2], C * y[3]
+        return np.array([-r1 - r2, r1 - r3, r1 - r2 - r3 + r4, r2 - r4])
+
+    def jac(t, y):
+        b1, b3, m2, m3 = B * y[0], B * y[2], M * C * y[1], M * C * y[2]
+        return np.array(
+            [
+                [-A - b3, 0.0, -b1, 0.0],
+                [A, -m3, -m2, 0.0],
+                [A - b3, -m3, -b1 - m2, C],
+                [b3, 0.0, b1, -C],
+            ]
+        )
+
+    return ODEProblem(
+        f,
+        [1.76e-3, 0.0, 0.0, 0.0],
+        (0.0, E5_END),
+        jac=jac,
+        name="E5",
+        params={"reference": E5_REF.copy()},
+        nonnegative=True,  # concentrations
+    )
+
+
 def testset_problem(name: str) -> ODEProblem:
-    """``"hires"``, ``"rober"``, ``"vdpol"`` or ``"orego"``."""
+    """``"hires"``, ``"rober"``, ``"vdpol"``, ``"orego"`` or ``"e5"``."""
     check.one_of("name", name, NAMES)
-    return {"hires": hires, "rober": rober, "vdpol": vdpol, "orego": orego}[name]()
+    return {"hires": hires, "rober": rober, "vdpol": vdpol, "orego": orego, "e5": e5}[name]()
 
 
 def digits(y_end, reference, floor: float = 0.0) -> float:
