@@ -276,6 +276,7 @@ NOT_GENERATED = {
     "robonum.problems.testset.rober": "no arguments",
     "robonum.problems.testset.vdpol": "no arguments",
     "robonum.problems.testset.orego": "no arguments",
+    "robonum.problems.testset.e5": "no arguments",
     "robonum.fast.pendulum_grad_V": "numba kernel of fast.pendulum; typed by numba, not a door",
     # internal helpers the loop and the analysis pass checked values to
     "robonum.autodiff.Var": "made by Tape.var; its constructor takes the tape's internals",
