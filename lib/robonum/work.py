@@ -70,6 +70,15 @@ class Work:
         """Whether :meth:`jac` differences ``f`` (and so needs ``f`` at its point)."""
         return self.problem.jac is None or self.jac_replaced_at is not None
 
+    @property
+    def difference_cost(self) -> int:
+        """Calls of ``f`` one difference Jacobian takes: 1 (a vectorized ``f``), the groups of
+        ``jac_sparsity``, else ``n`` (its base point ``f(t, y)`` is the caller's)."""
+        groups = self.problem.jac_groups
+        if groups is not None:
+            return int(groups.max()) + 1
+        return 1 if getattr(self.problem.f, "columns", None) is not None else self._shape[0]
+
     def grad(self, t: float, q: np.ndarray) -> np.ndarray:
         """``∇V(q)`` of a :class:`HamiltonianProblem` (counted in ``nfev``)."""
         self.nfev += 1
