@@ -42,8 +42,8 @@ def test_ours_reach_digits(name, method):
 def test_e5_reference_agrees_with_scipys_other_codes(method):
     """E5_REF comes from SciPy's Radau; its BDF and LSODA, given no Jacobian, agree (rtol 1e-13).
 
-    Measured: 3.1e-12 and 1.2e-12 (the spread of 1e-12 ... 1e-14 runs is 3e-12); the bound
-    10 digits leaves a factor 30, for another BLAS's rounding over these ~10^4 steps.
+    Measured: 3.4e-13 and 2.4e-12 (with jac, runs at rtol 1e-12 ... 1e-14 spread by 3e-12);
+    the bound, 10 digits, leaves a factor 40 for another BLAS's rounding over ~10^4 steps.
     """
     p = testset.e5()
     r = solve_ivp(p.f, p.t_span, p.y0, method=method, rtol=1e-13, atol=1e-30)
@@ -51,10 +51,9 @@ def test_e5_reference_agrees_with_scipys_other_codes(method):
 
 
 def test_e5_invariant_and_why_not_to_1e13():
-    ref, eps = testset.E5_REF, np.finfo(float).eps
+    ref = testset.E5_REF
     # y2 - y3 - y4 is conserved at 0: the reference meets it within its own 3e-12
     assert abs(ref[1] - ref[2] - ref[3]) < 3e-12 * ref[1]
-    assert abs(ref[1] - ref[2] - ref[3]) > 100 * eps * ref[1]  # a global error, not rounding
     pub = testset.E5_PUBLISHED  # the published y(1e13) breaks it: y2 - y3 = 1.28e-25, y4 = 0
     assert pub[3] == 0.0 and (pub[1] - pub[2]) == pytest.approx(1.2841e-25, rel=1e-3)
     # at 1e13 round-off decides y2/y3 (e5's docstring): SciPy's codes scatter over decades
