@@ -7,6 +7,8 @@ it: ``nfev``, ``njev``, ``nlu``, plus Newton iterations.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from . import _scipy, jacobian
@@ -70,7 +72,7 @@ class Work:
         """Whether :meth:`jac` differences ``f`` (and so needs ``f`` at its point)."""
         return self.problem.jac is None or self.jac_replaced_at is not None
 
-    @property
+    @cached_property  # read before every BDF step; the problem does not change in a run
     def difference_cost(self) -> int:
         """Calls of ``f`` one difference Jacobian takes: 1 (a vectorized ``f``), the groups of
         ``jac_sparsity``, else ``n`` (its base point ``f(t, y)`` is the caller's)."""
