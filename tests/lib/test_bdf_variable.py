@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import robonum as rn
-from robonum.steppers.bdf_variable import ERROR_CONST, VariableBDF, rescale_matrix
+from robonum.steppers.bdf_variable import ERROR_CONST, VariableBDF, rescale_matrix, stale
 
 
 def test_rescale_matrix_keeps_the_polynomial():
@@ -102,8 +102,6 @@ def test_a_jacobian_by_differences_is_kept_while_it_costs_no_extra_iterations():
 
 def test_a_jacobian_by_differences_is_renewed_once_its_iterations_cost_a_new_one():
     """``stale``: the iterations beyond two per solve pay for a new J of ``cost`` f-calls."""
-    from robonum.steppers.bdf_variable import stale
-
     assert not stale(7, 8) and stale(8, 8) and stale(1, 1) and not stale(0, 1)
     # the price: n columns, the groups of jac_sparsity, one call of a vectorized f
     A, p = _stiff_linear()
