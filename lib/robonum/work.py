@@ -158,7 +158,7 @@ class Work:
                 J[:, j] = (self.f(t, yj) - fy) / delta[j]
             return J
         J = np.zeros((n, n), dtype=y.dtype)
-        for g in range(int(groups.max()) + 1):
+        for g in range(self.difference_cost):  # one call of f per group
             cols = np.flatnonzero(groups == g)
             yg = y.copy()
             yg[cols] += delta[cols]
