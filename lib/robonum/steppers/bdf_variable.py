@@ -108,6 +108,7 @@ class _State:
         self.nit = 0
         self.pending = None
         self.t_D = self.y_D = None
+        self.f0 = self.f0_at = None  # f at the start, and (t, y) where: handed over by seed
 
 
 class VariableBDF(Stepper):
@@ -177,7 +178,9 @@ class VariableBDF(Stepper):
 
     def _f_known(self, state, t, y):
         """``f(t, y)`` if the driver handed it over (the start), else None."""
-        t0, y0 = getattr(state, "f0_at", (None, None))
+        if state.f0_at is None:
+            return None
+        t0, y0 = state.f0_at
         return state.f0 if t0 == t and (y0 is y or np.array_equal(y0, y)) else None
 
     def _restart(self, work, state, t, y, h):
