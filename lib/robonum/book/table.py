@@ -105,7 +105,9 @@ class Table:
         by default columns whose values are all numbers are right-aligned.
     tol : per-column :class:`~robonum.book.tol.Tol` (same keys as ``formats``) for
         columns whose numbers may move between machines by more than their
-        printed digits (results of adaptive step control, iteration counts).
+        printed digits (results of adaptive step control, iteration counts); or,
+        for a column whose rows move by different amounts, a list of one ``Tol``
+        or ``None`` per row (a rounding-dominated row beside steady ones).
     name : ``tab-...`` (lowercase ASCII words joined by ``-``), unique in the book: the
         table becomes "표 N.k" of its chapter, and ``{numref}`name``` refers to it.
         A named table needs a caption.
@@ -150,10 +152,7 @@ class Table:
         for j, f in enumerate(self.formats):
             if f is not None and not (callable(f) or isinstance(f, str)):
                 raise TypeError(f"formats[{j}] must be a format spec string or a callable")
-        self.tol = self._per_column("tol", tol, None)
-        for j, t in enumerate(self.tol):
-            if t is not None and not isinstance(t, Tol):
-                raise TypeError(f"tol[{j}] must be a robonum.book.Tol, got {type(t).__name__}")
+        self.tol = [self._bands(j, t) for j, t in enumerate(self._per_column("tol", tol, None))]
         if isinstance(align, str):
             align = [align] * n if align in ("left", "right", "center") else list(align)
         default = [
@@ -188,6 +187,17 @@ class Table:
         if len(spec) != n:
             raise ValueError(f"{name} has {len(spec)} entries but there are {n} columns")
         return spec
+
+    def _bands(self, j: int, spec) -> list:
+        """Column ``j``'s band for each row: one ``Tol`` for all, or a list of ``Tol``/``None``."""
+        rows = len(self.rows)
+        bands = list(spec) if isinstance(spec, (list, tuple)) else [spec] * rows
+        if len(bands) != rows:
+            raise ValueError(f"tol[{j}] has {len(bands)} bands but there are {rows} rows")
+        for t in bands:
+            if t is not None and not isinstance(t, Tol):
+                raise TypeError(f"tol[{j}] must be a robonum.book.Tol, got {type(t).__name__}")
+        return bands
 
     # -- cells -----------------------------------------------------------------
     def cell(self, i: int, j: int) -> tuple[str, bool]:
@@ -226,7 +236,7 @@ class Table:
             cells = []
             for j, a in enumerate(self.align):
                 text, markup = self.cell(i, j)
-                band = self.tol[j]
+                band = self.tol[j][i]
                 cells.append(
                     td(
                         "td",
