@@ -2,7 +2,7 @@
 
 A value is compared number by number, each to the precision it is written
 with (``0.333`` means +-0.0005), so the page cannot drift from the library.
-A round-off-level value is written as a bound, ``# → < 1e-14``: the page
+A round-off-level value is written as a bound, ``# → < bound``: the page
 and the test then hold on every machine (BLAS and SVD paths differ in the
 last bits).
 """
