@@ -112,7 +112,6 @@ def test_a_column_with_a_band_marks_its_cells_and_only_its_cells():
         Table([["a", 1]], ["x", "y"], tol={"z": band})
 
 
-
 def test_a_column_may_give_each_row_its_own_band():
     steady = Tol(atol=0.5, why="a tolerance-controlled run: a flipped step moves it")
     noisy = Tol(atol=1.0, why="rounding of two runs divided by their small difference")
@@ -125,6 +124,7 @@ def test_a_column_may_give_each_row_its_own_band():
         Table([["a", 1], ["b", 2], ["c", 3]], ["x", "y"], tol={1: [steady, noisy]})
     with pytest.raises(TypeError, match=r"tol\[1\] must be a robonum.book.Tol"):
         Table([["a", 1]], ["x", "y"], tol={1: [0.5]})
+
 
 def test_escaping_and_math_in_headers_and_cells():
     t = Table([["<b>&", "$a < b$", "\\$5"]], ["x < y & z", "$\\lambda h$", "돈"])
