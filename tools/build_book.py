@@ -30,7 +30,13 @@ CACHE = BUILD / ".jupyter_cache"
 STAMP = BUILD / ".inputs-hash"
 SECONDS = BUILD / ".notebook-seconds.json"  # last measured execution times
 # Environment that changes what a notebook outputs (outputs_hash)
-OUTPUT_ENV = ("ROBONUM_STATIC", "OPENBLAS_CORETYPE", "OPENBLAS_NUM_THREADS")
+OUTPUT_ENV = (
+    "ROBONUM_STATIC",
+    "OPENBLAS_CORETYPE",
+    "OPENBLAS_NUM_THREADS",
+    "NPY_DISABLE_CPU_FEATURES",
+    "NUMBA_CPU_NAME",
+)
 
 
 def _digest(root: Path, files: list[Path], extra: str) -> str:
@@ -48,9 +54,11 @@ def outputs_hash(root: Path = ROOT) -> str:
     The library the notebooks import (lib/robonum) and the pins.  ROBONUM_STATIC
     is part of it: an exploration's output differs between the full static view
     and the preview a bare kernel gets.  So is OpenBLAS's choice of kernel and threads
-    (OPENBLAS_CORETYPE, OPENBLAS_NUM_THREADS): they move the last bits of a result, and
-    ``make test`` has nbval judge the build's run (tests/nbval_replay.py), so a run under
-    another kernel must run the notebooks under it.  The Sphinx extension
+    (OPENBLAS_CORETYPE, OPENBLAS_NUM_THREADS), and NumPy's and numba's choice of vector
+    instructions (NPY_DISABLE_CPU_FEATURES, NUMBA_CPU_NAME): they move the last bits of a
+    result (``np.exp`` differs with and without AVX-512), and ``make test`` has nbval judge
+    the build's run (tests/nbval_replay.py), so a run under another kernel must run the
+    notebooks under it.  The Sphinx extension
     (lib/robonum_sphinx) and the book's configuration are not: they change pages, not
     outputs, so an edit there re-reads the pages without re-executing a notebook.
     """
