@@ -78,25 +78,17 @@ def test_a_restart_elsewhere_does_not_reuse_the_start_value_of_f():
     assert state.D[1, 0] == 1e-3 * (-2.0 * 0.25 + 0.5)
 
 
-def _stiff_linear():
-    """``y' = A y``, eigenvalues -1 ... -1e4 in a rotated basis: ``J = A`` everywhere."""
-    Q = np.linalg.qr(np.random.default_rng(1).standard_normal((6, 6)))[0]
-    A = Q @ np.diag(-np.logspace(0, 4, 6)) @ Q.T
-    return A, rn.ODEProblem(lambda t, y: A @ y, np.ones(6), (0.0, 10.0))
-
-
 def test_a_jacobian_by_differences_is_kept_while_it_costs_no_extra_iterations():
     """``J = A`` never goes stale: Newton takes its two iterations each step, so the one
     difference Jacobian serves the whole run (341 steps).  The age cap of 20 steps it
     replaced made 18 (798 calls of f against 696 now)."""
-    A, p = _stiff_linear()
+    p = rn.problems.stiff_linear()  # y' = Ay, eigenvalues -1 ... -1e4: J = A everywhere
     sol = rn.solve_ivp(p.f, p.t_span, p.y0, method="bdf", rtol=1e-6, atol=1e-9)
     assert sol.success and sol.nsteps > 200
     assert sol.njev == 1
     # an analytic J (a callable: a constant matrix is never evaluated again) still serves
     # at most JAC_MAX_AGE accepted steps
-    jac = lambda t, y: A  # noqa: E731
-    given = rn.solve_ivp(p.f, p.t_span, p.y0, method="bdf", rtol=1e-6, atol=1e-9, jac=jac)
+    given = rn.solve_ivp(p.f, p.t_span, p.y0, method="bdf", rtol=1e-6, atol=1e-9, jac=p.jac)
     assert given.njev >= given.nsteps // 20
 
 
@@ -104,14 +96,12 @@ def test_a_jacobian_by_differences_is_renewed_once_its_iterations_cost_a_new_one
     """``stale``: the iterations beyond two per solve pay for a new J of ``cost`` f-calls."""
     assert not stale(7, 8) and stale(8, 8) and stale(1, 1) and not stale(0, 1)
     # the price: n columns, the groups of jac_sparsity, one call of a vectorized f
-    A, p = _stiff_linear()
-    assert rn.Work(p).difference_cost == 6
+    p = rn.problems.stiff_linear()
+    assert rn.Work(p.replace(jac=None)).difference_cost == 6
     chain = rn.problems.chains.flexible_chain(n=10, t_span=(0.0, 0.2))
     groups = int(chain.jac_groups.max()) + 1
     assert rn.Work(chain.replace(jac=None)).difference_cost == groups < chain.n
-    vec = rn.solve_ivp(
-        lambda t, y: A @ y, (0, 10), np.ones(6), method="bdf", vectorized=True, rtol=1e-6
-    )
+    vec = rn.solve_ivp(p.f, p.t_span, p.y0, method="bdf", vectorized=True, rtol=1e-6)
     assert vec.success and vec.njev == 1
     # VDPOL without jac, where J changes fast: renewed often, and the run stays on the
     # solution as SciPy's BDF does (measured 2.89 and 2.92 digits at rtol 1e-4)

@@ -35,6 +35,7 @@ def _jacobian_cases():
         (P.stiff_cosine(), [u(1) for _ in range(3)]),
         (P.van_der_pol(), [u(2, -2.5, 2.5) for _ in range(3)]),
         (P.robertson(), [u(3, 0, 1) * [1, 1e-4, 1] for _ in range(3)]),
+        (P.stiff_linear(), [u(6) for _ in range(2)]),
         (P.harmonic_oscillator(2.5), [u(2) for _ in range(2)]),
         (P.pendulum(), [u(2, -3, 3) for _ in range(3)]),
         (P.flexible_joint(), [u(4, -2, 2) for _ in range(3)]),
@@ -73,6 +74,7 @@ def _exact_cases():
         P.dahlquist(-0.5 + 3j, 1 + 1j, t_span=(0.5, 3.0)),
         P.stiff_cosine(),
         P.stiff_cosine(lam=-50.0, y0=0.3, t_span=(0.5, 2.0)),
+        P.stiff_linear(n=4, stiffness=100.0, seed=3, t_span=(0.5, 3.0)),
         P.harmonic_oscillator(3.0, q0=0.4, p0=-1.0),
         P.pendulum(),
         P.pendulum(q0=-0.4, p0=-1.3),
@@ -401,3 +403,14 @@ def test_catalogue_returns_odeproblems_with_units():
         p = fn()
         assert isinstance(p, rn.ODEProblem) and p.jac is not None and p.params and p.name
     assert "K_Nm_per_rad" in P.flexible_joint().params
+
+
+def test_stiff_linear_has_the_eigenvalues_it_is_built_from():
+    """The eigenvalues of ``A`` come back from LAPACK within a few ``eps·|A|`` (an absolute
+    error: on the slowest rate, 1, that is ~1e-10 relative at stiffness 1e6), so the
+    measured stiffness ratio is the one asked for to 1e-8."""
+    p = P.stiff_linear(n=5, stiffness=1e6, seed=7)
+    lam = np.sort(P.jacobian_eigenvalues(p).real)
+    np.testing.assert_allclose(lam, np.sort(p.params["eigenvalues_per_time"]), rtol=1e-8)
+    assert P.stiffness_ratio(p) == pytest.approx(1e6, rel=1e-8)
+    assert np.abs(P.jacobian_eigenvalues(p).imag).max() <= 64 * EPS * 1e6  # A is symmetric

@@ -1,7 +1,7 @@
 """The catalogue of test problems: factories returning :class:`robonum.ODEProblem`.
 
 ``classic``: logistic, Dahlquist, the stiff cosine problem, Van der Pol,
-Robertson.  ``oscillators``: harmonic oscillator and simple pendulum (with
+Robertson.  ``linear``: a stiff ``y' = Ay`` with chosen eigenvalues.  ``oscillators``: harmonic oscillator and simple pendulum (with
 their energies).  ``robots``: flexible joint, leg on penalty contact, DC
 motor.  ``analysis``: Jacobian eigenvalues, stiffness ratio, a tight
 SciPy reference solution.  Modules with more: ``contact`` (a bouncing
@@ -26,6 +26,7 @@ Example::
 from . import chains, contact, testset  # noqa: F401 -- reached as attributes, not in __all__
 from .analysis import jacobian_eigenvalues, reference_solution, stiffness_ratio
 from .classic import dahlquist, logistic, robertson, stiff_cosine, van_der_pol
+from .linear import stiff_linear
 from .oscillators import harmonic_energy, harmonic_oscillator, pendulum, pendulum_energy
 from .robots import dc_motor, flexible_joint, penalty_contact
 
@@ -35,6 +36,7 @@ __all__ = [
     "stiff_cosine",
     "van_der_pol",
     "robertson",
+    "stiff_linear",
     "harmonic_oscillator",
     "harmonic_energy",
     "pendulum",

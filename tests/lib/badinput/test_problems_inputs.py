@@ -65,6 +65,7 @@ MUST_REFUSE = {
     "choice": set(BAD),
     "flag": set(BAD) - {"bool"},
     "times": NOT_A_NUMBER | {"negative", "huge"},
+    "integer": set(BAD) - {"zero"},  # a float, even -1.0, is a typo for a count or a seed
 }
 
 # (kind of each parameter, extra values to try): every parameter of every public function
@@ -74,6 +75,7 @@ KINDS = {
     "stiff_cosine": dict(lam="real", y0="real", t_span="span"),
     "van_der_pol": dict(mu="real", y0=("vector", 2), t_span="span"),
     "robertson": dict(k1="real", k2="real", k3="real", t_span="span"),
+    "stiff_linear": dict(n="integer", stiffness="real", seed="integer", t_span="span"),
     "harmonic_oscillator": dict(omega="real", q0="real", p0="real", t_span="span"),
     "harmonic_energy": dict(y="energy_y", omega="real"),
     "pendulum": dict(q0="real", p0="real", g_over_l="real", t_span="span"),
@@ -139,6 +141,7 @@ FACTORIES = [
     "stiff_cosine",
     "van_der_pol",
     "robertson",
+    "stiff_linear",
     "harmonic_oscillator",
     "pendulum",
     "flexible_joint",
@@ -253,6 +256,7 @@ def _exact_factories():
         P.dahlquist(),
         P.dahlquist(-1 + 2j, 1j),
         P.stiff_cosine(),
+        P.stiff_linear(),
         P.harmonic_oscillator(),
         P.pendulum(),
         P.dc_motor(),
@@ -291,6 +295,7 @@ RANGES = {
     "stiff_cosine": dict(lam=(-1e9, -1e-6), y0=(-1e6, 1e6)),
     "van_der_pol": dict(mu=(1e-3, 1e6)),
     "robertson": dict(k1=(1e-8, 1e12), k2=(1e-8, 1e12), k3=(1e-8, 1e12)),
+    "stiff_linear": dict(stiffness=(1.0, 1e8)),
     "harmonic_oscillator": dict(omega=(1e-3, 1e6), q0=(-1e6, 1e6), p0=(-1e12, 1e12)),
     "harmonic_energy": dict(omega=(1e-3, 1e6)),
     "pendulum": dict(q0=(-1e3, 1e3), p0=(-1e4, 1e4), g_over_l=(1e-2, 1e6)),
@@ -337,7 +342,7 @@ VECTOR_BOUNDS = {
 
 def _longest_span(fname, kw):
     """The documented longest t_span for these parameters."""
-    if fname in ("logistic", "stiff_cosine"):
+    if fname in ("logistic", "stiff_cosine", "stiff_linear"):
         return 1e6
     if fname == "dahlquist":
         re = complex(kw.get("lam", -1.0)).real
@@ -446,3 +451,18 @@ def test_pendulum_energy_band_at_the_separatrix():
         assert "p0" in str(info.value) and "1e-16" in str(info.value)
     assert P.pendulum(q0=0.0, p0=2.0).exact is None  # the separatrix itself
     assert P.pendulum(q0=math.pi, p0=1e-3).exact is None  # rotation
+
+
+def test_stiff_linear_counts_are_exact_at_their_ends():
+    """n in [2, 200] and seed in [0, 2^32 - 1]: the ends work (n = 200 with the stiffest
+    ratio and the longest span stays finite), one beyond them is refused by name; exact()
+    refuses more than 1e7 / n times, whose result would pass 80 MB."""
+    for kw in (dict(n=2), dict(n=200, stiffness=1e8, t_span=(0.0, 1e6)), dict(seed=2**32 - 1)):
+        _check_problem(_call("stiff_linear", dict(kw, seed=kw.get("seed", 0))))
+    for name, value in (("n", 1), ("n", 201), ("seed", -1), ("seed", 2**32)):
+        with pytest.raises(ValueError, match=name):
+            P.stiff_linear(**{name: value})
+    p = P.stiff_linear(n=200)
+    assert p.exact(np.zeros(50_000)).shape == (200, 50_000)
+    with pytest.raises(ValueError, match=r"\bt\b"):
+        p.exact(np.zeros(50_001))
