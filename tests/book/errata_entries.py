@@ -24,6 +24,8 @@ _BOX = re.compile(
     r"^\((err-[\w-]+)\)=[ \t]*\n\s*(`{3,}|:{3,})\{admonition\}[ \t]*" + BOX_TITLE, re.M
 )
 _BOX_TITLED = re.compile(_BOX.pattern + r"[ \t]*:?([^\n]*)$", re.M)
+# the whole box: label, opening fence, the admonition's options and text, the same fence closing it
+_BOX_BODY = re.compile(_BOX.pattern + r"[^\n]*\n(.*?)^\2[ \t]*$", re.M | re.S)
 _ENTRY = re.compile(r"^:::\{rn-erratum\}[ \t]*(.*?)\n(.*?)^:::[ \t]*$", re.M | re.S)
 _FIELD = re.compile(r"^:(\w+):[ \t]*(.*)$", re.M)
 
@@ -63,6 +65,11 @@ def boxes(text: str) -> set[str]:
 def box_titles(text: str) -> dict[str, str]:
     """label -> the box's title after "인쇄판과 다른 점" (empty when the title names no topic)."""
     return {m.group(1): m.group(3).strip() for m in _BOX_TITLED.finditer(text)}
+
+
+def box_bodies(text: str) -> dict[str, str]:
+    """label -> the box's lines between its fences (its ``:class:`` option first)."""
+    return {m.group(1): m.group(3) for m in _BOX_BODY.finditer(text)}
 
 
 def entries(text: str) -> list[dict[str, str]]:

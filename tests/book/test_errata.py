@@ -21,6 +21,7 @@ from tests.book.errata_entries import (
     BOX_TITLE,
     ERRATA,
     ROOT,
+    box_bodies,
     box_titles,
     boxes,
     entries,
@@ -110,6 +111,31 @@ def test_kinds_follow_the_stated_rule():
     )
 
 
+FORM_CLASS = ":class: rn-printed-diff"
+
+
+def form_problems(body: str, entry_name: str | None) -> list[str]:
+    """What keeps a box from the one form: the class, the printed claim first, the link back."""
+    lines = [ln for ln in body.strip().splitlines() if ln.strip()]
+    found = []
+    if not lines or lines[0].strip() != FORM_CLASS:
+        found.append(f"first option is not '{FORM_CLASS}'")
+    if len(lines) < 2 or not lines[1].startswith("인쇄판 "):
+        found.append("text does not open with the printed claim ('인쇄판 …')")
+    back = f"({{ref}}`모아 둔 항목 <{entry_name}>`)"
+    if entry_name is None or not lines or not lines[-1].rstrip().endswith(back):
+        found.append(f"last line does not link back with {back}")
+    return found
+
+
+@pytest.mark.parametrize("doc,label", INLINE)
+def test_box_has_the_one_form(doc, label):
+    """Every box reads alike: class rn-printed-diff, the printed claim first, and a link back
+    to the errata entry whose ``:evidence:`` is this box (docs/writing-a-chapter.md, item 8)."""
+    name = next((e["name"] for e in ENTRIES if e.get("evidence") == label), None)
+    assert form_problems(box_bodies(PAGES[doc])[label], name) == [], (doc, label)
+
+
 def test_the_check_catches_a_drifted_page():
     """The comparison itself fails on the states it exists to catch."""
     page = "(err-x-1)=\n```{admonition} 인쇄판과 다른 점: 무엇\n:class: note\n본문\n```\n"
@@ -123,3 +149,10 @@ def test_the_check_catches_a_drifted_page():
     assert dangling_entries({"book/p": page}, [{**entry, "page": "book/none"}])
     assert box_titles(page) == {"err-x-1": "무엇"}
     assert box_titles(page.replace(": 무엇", "")) == {"err-x-1": ""}
+    # the form check: a note box of plain text with no link back fails all three, the one form passes
+    assert len(form_problems(box_bodies(page)["err-x-1"], "erratum-x")) == 3
+    good = page.replace(
+        ":class: note\n본문", FORM_CLASS + "\n인쇄판 1.2는 …\n({ref}`모아 둔 항목 <erratum-x>`)"
+    )
+    assert form_problems(box_bodies(good)["err-x-1"], "erratum-x") == []
+    assert form_problems(box_bodies(good)["err-x-1"], "erratum-y")
