@@ -34,6 +34,9 @@ import numpy as np
 
 from . import _validate as check
 
+_EPS = float(np.finfo(float).eps)
+_TINY = float(np.finfo(float).tiny)
+
 
 def step_factor(h, err, safe, alpha, beta, q, err_old, h_acc, err_acc, after_reject, fac_min,
                 fac_max):  # fmt: skip
@@ -136,14 +139,42 @@ class StepController:
         the first step is ``min(100 h0, h1, max_step)``.  One extra ``f`` call.
         """
         scale = atol + rtol * np.abs(y0)
-        d0 = float(np.sqrt(np.mean(np.abs(y0 / scale) ** 2)))  # abs: y may be complex
-        d1 = float(np.sqrt(np.mean(np.abs(f0 / scale) ** 2)))
+        d0, d1 = scaled_rms(y0, scale), scaled_rms(f0, scale)
         h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
-        h0 = min(h0, max_step)
+        h0 = min(at_least(h0, smallest_step(t0)), max_step)
         f1 = work.f(t0 + h0, y0 + h0 * f0)
-        d2 = float(np.sqrt(np.mean(np.abs((f1 - f0) / scale) ** 2))) / h0
+        d2 = scaled_rms(f1 - f0, scale) / h0
         if max(d1, d2) <= 1e-15:
             h1 = max(1e-6, h0 * 1e-3)
         else:
             h1 = (0.01 / max(d1, d2)) ** (1.0 / (order + 1))
-        return min(100 * h0, h1, max_step)
+        # |f0| far above atol (a tiny atol, a huge rate) can push h to 0: take the least step
+        # that still moves t, and let the loop's underflow test say what happened
+        return min(at_least(min(100 * h0, h1), smallest_step(t0)), max_step)
+
+
+def at_least(h: float, lo: float) -> float:
+    """``max(h, lo)`` that also maps a NaN ``h`` (an inf/inf above) to ``lo``."""
+    return h if h >= lo else lo
+
+
+def smallest_step(t: float) -> float:
+    """The least step the loops take at ``t``: ``max(16 eps |t|, the smallest normal number)``.
+
+    Below it ``t + h`` keeps too few of ``h``'s digits (an adaptive run reports
+    ``step_underflow``).  Relative to ``t``, as SciPy's ``10 |nextafter(t) - t|``: near
+    ``t = 0`` a run may need steps far below 1e-15 (ROBER with a tiny ``atol``).
+    """
+    return max(16.0 * _EPS * abs(t), _TINY)
+
+
+def scaled_rms(v, scale) -> float:
+    """``sqrt(mean(|v / scale|^2))``; where the squares overflow, the same with ``|v/scale|`` scaled
+    by its largest entry first (the plain form otherwise, so that results keep every bit)."""
+    with np.errstate(over="ignore"):
+        w = np.abs(v / scale)  # abs: v may be complex
+        plain = float(np.sqrt(np.mean(w**2)))
+    m = float(w.max()) if w.size else 0.0
+    if math.isfinite(plain) or not math.isfinite(m):
+        return plain if math.isfinite(plain) else m
+    return m * float(np.sqrt(np.mean((w / m) ** 2)))

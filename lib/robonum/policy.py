@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from . import _validate as check
-from .control import StepController
+from .control import StepController, smallest_step
 
 _EPS = np.finfo(float).eps
 MAX_STEPS = 200_000  # equal steps in Python: ~5 s for RK4 on a small system
@@ -146,8 +146,8 @@ class Controlled:
         return t >= t1
 
     def underflow(self, h, t):
-        """A step below the rounding level of ``t`` cannot move ``t``."""
-        return h < 16 * _EPS * max(abs(t), 1.0)
+        """A step below the rounding level of ``t`` cannot move ``t`` (:func:`smallest_step`)."""
+        return h < smallest_step(t)
 
     def report(self):
         return None, {}

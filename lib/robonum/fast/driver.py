@@ -15,6 +15,7 @@ import math
 import numba
 import numpy as np
 
+from .. import control
 from ..jacobian import increments
 
 EPS = float(np.finfo(float).eps)
@@ -66,21 +67,38 @@ def rms(v, scale):
     return math.sqrt(np.sum(w * w) / w.size)
 
 
+smallest_step = numba.njit(cache=False)(control.smallest_step)  # the Python loop's rule, compiled
+_at_least = numba.njit(cache=False)(control.at_least)
+
+
+@numba.njit(cache=False)
+def scaled_rms(v, scale):
+    """``control.scaled_rms``: :func:`rms`, or where the squares overflow, scaled by the largest entry."""
+    plain = rms(v, scale)
+    if math.isfinite(plain):
+        return plain
+    w = np.abs(v / scale)
+    m = np.max(w)
+    if m == 0.0 or not math.isfinite(m):
+        return m
+    return m * math.sqrt(np.sum((w / m) ** 2) / w.size)
+
+
 @numba.njit(cache=False)
 def initial_step(f, t0, y0, f0, rtol, atol, order, max_step, cnt):
     """``StepController.initial_step`` (HNW I, sec. II.4): ``h`` from ``y0``, ``f0`` and one more ``f``."""
     scale = atol + rtol * np.abs(y0)
-    d0, d1 = rms(y0, scale), rms(f0, scale)
+    d0, d1 = scaled_rms(y0, scale), scaled_rms(f0, scale)
     h0 = 1e-6 if d0 < 1e-5 or d1 < 1e-5 else 0.01 * d0 / d1
-    h0 = min(h0, max_step)
+    h0 = min(_at_least(h0, smallest_step(t0)), max_step)
     f1, code = call_f(f, t0 + h0, y0 + h0 * f0, cnt)
-    d2 = rms(f1 - f0, scale) / h0
+    d2 = scaled_rms(f1 - f0, scale) / h0
     h1 = (
         max(1e-6, h0 * 1e-3)
         if max(d1, d2) <= 1e-15
         else (0.01 / max(d1, d2)) ** (1.0 / (order + 1))
     )
-    return min(100 * h0, h1, max_step), code
+    return min(_at_least(min(100 * h0, h1), smallest_step(t0)), max_step), code
 
 
 @numba.njit(cache=False)

@@ -42,6 +42,7 @@ from .driver import (
     jacobian,
     rms,
     save_point,
+    smallest_step,
 )
 from .linalg import lu_factor, lu_solve
 from .radau_method import FAC_MAX, FAC_MIN, SAFETY
@@ -281,7 +282,7 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
                 need_jac = not J_fresh
             rejected = True
             cnt[5] += 1
-        if h_next < 16 * EPS * max(abs(t), 1.0) and t < t1:
+        if h_next < smallest_step(t) and t < t1:
             code = UNDERFLOW
             break
         h = min(h_next, max_step)
