@@ -36,6 +36,7 @@ from .ivp_inputs import (
     reversed_in_time,
     span_of,
     times_inside,
+    unmirrored,
     with_args,
 )
 from .loop import run
@@ -189,9 +190,10 @@ def solve_ivp(
         sol.t, sol.y = (reached, dense(reached)) if reached.size else ([], [])
     if backward:
         sol.t, dense = (-sol.t if len(sol.t) else sol.t), mirrored_dense(dense)
+        sol.message = unmirrored(sol.message)
     sol.sol = dense if dense_output else None
     if log is not None:
-        sol.t_events, sol.y_events = log.arrays(problem.n)
+        sol.t_events, sol.y_events = log.arrays(problem.n, problem.y0.dtype)  # complex y stays
         if backward:
             sol.t_events = [-te for te in sol.t_events]
     return sol

@@ -13,11 +13,13 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 
 import numpy as np
 
 from . import _validate as check
+from .dense import MAX_EVAL
 from .solution import SUCCESS, Solution
 
 MAX_ARGS = 64
@@ -108,11 +110,28 @@ def mirrored_dense(dense):
         return None
 
     def sol(t):
-        return dense(-np.asarray(t, dtype=float))
+        tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)  # named, before the sign flip
+        out = dense(-tt)
+        return out[:, 0] if np.ndim(t) == 0 else out
 
     sol.t_min, sol.t_max = -dense.t_max, -dense.t_min
     sol.pieces = dense.pieces
     return sol
+
+
+# "t = 2.5", "t = -1e+11", "t = inf": every time a message of the loop prints
+_TIME_IN_MESSAGE = re.compile(r"(\bt = )(-?)(inf|\d[\d.]*(?:e[+-]?\d+)?)")
+
+
+def unmirrored(message: str) -> str:
+    """A message of the mirrored run (time ``s = -t``) at original times: each ``t = x`` is ``-x``."""
+
+    def flip(m):
+        if float(m.group(3)) == 0.0:
+            return m.group(0)
+        return m.group(1) + ("" if m.group(2) else "-") + m.group(3)
+
+    return _TIME_IN_MESSAGE.sub(flip, message)
 
 
 def span_of(t_span, *, open_end: bool = False) -> tuple[float, float]:
@@ -224,6 +243,7 @@ __all__ = [
     "with_args",
     "reversed_in_time",
     "mirrored_dense",
+    "unmirrored",
     "span_of",
     "times_inside",
     "no_integration",

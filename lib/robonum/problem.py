@@ -66,6 +66,15 @@ def _as_output(name, out, shape, t, y=None, dtype=_F64) -> np.ndarray:
     return arr
 
 
+def _at_start(name, fn, shape, t0, y0, dtype) -> np.ndarray:
+    """``fn(t0, y0)`` checked: NaN or inf there is bad input (``ValueError`` naming ``fn``),
+    not a failure during a run (:class:`EvaluationError`, which a run turns into a status)."""
+    try:
+        return _as_output(name, _call(name, fn, t0, y0.copy()), shape, t0, dtype=dtype)
+    except EvaluationError as exc:
+        raise ValueError(f"{name} must be finite at (t0, y0): {exc}") from None
+
+
 class ODEProblem:
     """``y' = f(t, y)`` on ``t_span`` from ``y0``.
 
@@ -134,11 +143,11 @@ class ODEProblem:
             raise TypeError("nonnegative needs a real y0, got a complex one")
         if self.nonnegative is not None and np.any(y0[self.nonnegative] < 0):
             raise ValueError("y0 must be >= 0 in the components declared nonnegative")
-        f0 = _as_output("f", _call("f", f, t0, y0.copy()), (n,), t0, dtype=self.dtype)
+        f0 = _at_start("f", f, (n,), t0, y0, self.dtype)
         f0.setflags(write=False)
         self.f0 = f0  # f(t0, y0): checked here, and the first value a run needs (Work.f)
         if jac is not None:
-            J0 = _as_output("jac", _call("jac", jac, t0, y0.copy()), (n, n), t0, dtype=self.dtype)
+            J0 = _at_start("jac", jac, (n, n), t0, y0, self.dtype)
             check_jacobian(f, J0, t0, y0, f0, self.t_span[1])
         if exact is not None:
             e0 = _as_output("exact", _call("exact", exact, t0), (n,), t0)

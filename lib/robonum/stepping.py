@@ -19,8 +19,16 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
+from .dense import MAX_EVAL
 from .ivp import forward_run, make_ivp_stepper
-from .ivp_inputs import Constant, raised_rtol, reversed_in_time, span_of, with_args
+from .ivp_inputs import (
+    Constant,
+    raised_rtol,
+    reversed_in_time,
+    span_of,
+    unmirrored,
+    with_args,
+)
 from .loop import march
 from .problem import MAX_DIM
 
@@ -29,7 +37,9 @@ class IVPSolver:
     """``step()`` advances one accepted step; ``status`` is ``"running"``, ``"finished"`` or
     ``"failed"``; ``t``, ``y``, ``t_old``, ``step_size``, ``n``, ``direction``, ``t_bound``,
     ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver``; ``dense_output()`` is the last
-    step's own polynomial.  Arguments as :func:`robonum.solve_ivp` (``t_bound`` for the end).
+    step's own polynomial; ``message`` says why a run failed (``None`` otherwise, also when an
+    exception from the user's function ended it).  Arguments as :func:`robonum.solve_ivp`
+    (``t_bound`` for the end).
     """
 
     def __init__(self, fun, t0, y0, t_bound, method="dopri5", *, rtol=1e-3, atol=1e-6,
@@ -42,7 +52,7 @@ class IVPSolver:
         self.direction = -1.0 if self.t_bound < t0 else 1.0
         self.t, self.y = t0, check.state_vector("y0", y0, max_size=MAX_DIM, min_size=0).copy()
         self.n, self.t_old, self.status, self._last = self.y.size, None, "running", None
-        self._work = None
+        self._work, self._end, self.message = None, None, None
         if self.t_bound == t0 or self.n == 0:
             self._steps = None  # nothing moves: the first step() jumps to t_bound (as SciPy)
             return
@@ -58,13 +68,28 @@ class IVPSolver:
         self._work, _ = self._advance()  # start: f(t0) and the first step, as SciPy's solvers do
 
     def _advance(self):
-        """The loop's next stop, or its ending (status and message)."""
+        """The loop's next stop, or its ending (status and message).
+
+        An exception from the user's function ends the run too (``status = "failed"``): the
+        loop's generator is closed by it, and a later ``step()`` says so, as SciPy's does.
+        """
         with np.errstate(over="ignore", invalid="ignore"):  # as robonum.loop.run
             try:
                 return next(self._steps), None
             except StopIteration as end:
+                if end.value is None:  # the generator was closed by an earlier exception
+                    self.status = "failed"
+                    return None, None
+                self._end = end.value
                 self.status = "finished" if end.value.status == 0 else "failed"
+                if self.status == "failed":
+                    self.message = (
+                        unmirrored(end.value.message) if self.direction < 0 else end.value.message
+                    )
                 return None, end.value
+            except BaseException:
+                self.status = "failed"
+                raise
 
     def step(self):
         """One accepted step; returns ``None``, or the failure's message (``status = "failed"``)."""
@@ -74,8 +99,8 @@ class IVPSolver:
             self.t_old, self.t, self.status = self.t, self.t_bound, "finished"
             return None
         stop, end = self._advance()
-        if end is not None:
-            return None if self.status == "finished" else end.message
+        if stop is None:
+            return None if self.status == "finished" else self.message
         s_old, y_old, s, y, self._work, state = stop
         self._last = (s_old, y_old, s, y, state)
         self.t_old, self.t, self.y = self.direction * s_old, self.direction * s, y
@@ -88,7 +113,9 @@ class IVPSolver:
         return None if self.t_old is None else abs(self.t - self.t_old)
 
     def _count(self, name):
-        return 0 if self._work is None else getattr(self._work, name)
+        if self._work is not None:
+            return getattr(self._work, name)
+        return 0 if self._end is None else getattr(self._end, name)  # the run ended at once
 
     nfev = property(lambda self: self._count("nfev"))
     njev = property(lambda self: self._count("njev"))
@@ -105,9 +132,9 @@ class IVPSolver:
         sign = self.direction
 
         def sol(t):
-            tt = np.asarray(t, dtype=float)
-            out = piece(sign * np.atleast_1d(tt))
-            return out[:, 0] if tt.ndim == 0 else out
+            tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
+            out = piece(sign * tt)
+            return out[:, 0] if np.ndim(t) == 0 else out
 
         return sol
 

@@ -1,0 +1,81 @@
+"""What a run reports about itself: times of a backward run, failures of a stepped run,
+bad times given to dense output, complex event states, non-finite values at the start."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+import robonum as rn
+from robonum.ivp_inputs import unmirrored
+
+
+def test_a_backward_run_reports_its_own_times():
+    """Backward runs integrate z(s) = y(-s); their messages are printed at t = -s."""
+    assert rn.solve_ivp(lambda t, y: -y, (5, 2), [1.0]).message == "reached t = 2"
+    nan_below = lambda t, y: -y if t > 2.88 else np.array([np.nan])  # noqa: E731
+    sol = rn.solve_ivp(nan_below, (5, 1), [1.0])
+    t_bad = float(sol.message.split("t = ")[1].split()[0])
+    assert sol.status == -1 and 1 < t_bad <= 2.88
+    capped = rn.solve_ivp(lambda t, y: -y, (5, -1e11), [1.0], max_steps=30)
+    assert float(capped.message.split("t = ")[1]) < 0  # a negative time, as the run had
+    assert unmirrored("at t = 0 and t = -1e+11, t = 2.5") == "at t = 0 and t = 1e+11, t = -2.5"
+
+
+def test_a_backward_dense_output_checks_its_times_by_name():
+    sol = rn.solve_ivp(lambda t, y: -y, (5, 2), [1.0], dense_output=True)
+    for bad, err in (("a", TypeError), (np.nan, ValueError), (0.5 + 1j, TypeError)):
+        with pytest.raises(err, match=r"\bt\b"):
+            sol.sol(bad)
+    assert sol.sol(3.0).shape == (1,) and sol.sol([3.0, 4.0]).shape == (1, 2)
+    assert sol.sol(3.0)[0] == pytest.approx(np.exp(2.0), rel=1e-2)
+
+
+def test_a_stepped_run_that_an_exception_ended_is_failed():
+    """SciPy's OdeSolver: after the user's function raised, step() refuses to go on."""
+    solver = rn.IVPSolver(lambda t, y: -y if t < 0.5 else 1 / 0, 0, [1.0], 1)
+    with pytest.raises(ZeroDivisionError):
+        while solver.status == "running":
+            solver.step()
+    assert solver.status == "failed"
+    with pytest.raises(RuntimeError, match="failed"):
+        solver.step()
+
+
+def test_a_stepped_run_that_fails_at_once_keeps_its_message_and_counts():
+    solver = rn.IVPSolver(lambda t, y: -y if t == 0 else np.array([np.nan]), 0, [1.0], 1)
+    assert solver.status == "failed" and "NaN" in solver.message
+    assert solver.nfev == 2  # f(t0) and the first-step probe
+    back = rn.IVPSolver(lambda t, y: -y if t > 0.3 else np.array([np.nan]), 1, [1.0], 0)
+    while back.status == "running":
+        back.step()
+    assert 0 < float(back.message.split("t = ")[1].split()[0]) <= 0.3  # a time of the run
+
+
+def test_a_stepped_run_checks_the_times_of_its_dense_output():
+    solver = rn.IVPSolver(lambda t, y: -y, 0, [1.0], 1)
+    solver.step()
+    dense = solver.dense_output()
+    for bad in ("a", np.nan, [[0.1]]):
+        with pytest.raises((TypeError, ValueError), match=r"\bt\b"):
+            dense(bad)
+    assert dense(0.01).shape == (1,) and dense([0.01, 0.02]).shape == (1, 2)
+
+
+def test_event_states_of_a_complex_run_stay_complex():
+    g = lambda t, y: y[0].real - 0.5  # noqa: E731
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no ComplexWarning: nothing is cast to float
+        sol = rn.solve_ivp(lambda t, y: 1j * y, (0, 3), [1 + 0j], events=g, rtol=1e-8)
+    (y_hit,) = sol.y_events[0]
+    assert y_hit.dtype.kind == "c"
+    assert y_hit[0] == pytest.approx(np.exp(1j * np.pi / 3), abs=1e-6)  # Re y = 1/2 at t = pi/3
+
+
+@pytest.mark.parametrize("name", ["fun", "jac"])
+def test_non_finite_values_at_the_start_are_bad_input(name):
+    nan = lambda t, y: np.array([np.nan])  # noqa: E731
+    kw = {"jac": lambda t, y: np.array([[np.nan]])} if name == "jac" else {}
+    f = nan if name == "fun" else (lambda t, y: -y)
+    with pytest.raises(ValueError, match="f must be finite" if name == "fun" else "jac must be"):
+        rn.solve_ivp(f, (0, 1), [1.0], method="bdf", **kw)
