@@ -79,3 +79,20 @@ def test_non_finite_values_at_the_start_are_bad_input(name):
     f = nan if name == "fun" else (lambda t, y: -y)
     with pytest.raises(ValueError, match="f must be finite" if name == "fun" else "jac must be"):
         rn.solve_ivp(f, (0, 1), [1.0], method="bdf", **kw)
+
+
+def test_the_jacobian_size_is_capped_before_it_is_built():
+    """A dense (n, n) Jacobian of 1e5 equations is 80 GB: refused by name, not a MemoryError."""
+    from robonum.work import MAX_JAC_DENSE, MAX_JAC_SPARSE
+
+    n = MAX_JAC_DENSE + 1
+    for method in ("radau5", "bdf"):
+        with pytest.raises(ValueError, match=f"y0 has {n} components"):
+            rn.solve_ivp(lambda t, y: -y, (0, 0.01), np.ones(n), method=method)
+    assert rn.solve_ivp(lambda t, y: -y, (0, 0.01), np.ones(n)).success  # dopri5 needs none
+    pattern = rn.solve_ivp(
+        lambda t, y: -y, (0, 0.01), np.ones(n), method="bdf", jac_sparsity=np.eye(n)
+    )
+    assert pattern.success and MAX_JAC_SPARSE > n
+    with pytest.raises(ValueError, match="y0 has"):
+        rn.integrate(rn.ODEProblem(lambda t, y: -y, np.ones(n), (0, 1)), "backward_euler", 0.5)
