@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from . import _validate as check
 from .control import StepController
-from .loop import run
+from .loop import MAX_SAVED, run
 from .policy import MAX_ADAPTIVE_STEPS, MAX_STEPS, Controlled, EqualSteps, StepRule, equal_steps
 from .problem import ODEProblem, check_problem
 from .solution import Solution
 from .steppers import Stepper, make_stepper
-
-MAX_SAVED = 20_000_000  # saved numbers (160 MB of float64)
 
 
 def controlled(

@@ -27,6 +27,7 @@ from .solution import EVENT, FAILURE, SUCCESS, Solution
 from .steppers.base import Stepper
 from .work import Work
 
+MAX_SAVED = 20_000_000  # numbers a run keeps (160 MB of float64); equal steps check it up front
 _POLICY_HOOKS = ("start", "propose", "judge", "finished", "keep", "underflow", "retries", "report")
 
 
@@ -163,6 +164,7 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
     nsteps = nreject = 0
     pieces = []
     cap = math.inf if max_steps is None else max_steps
+    max_points = max(2, MAX_SAVED // problem.y0.size)  # adaptive runs and rules: checked per step
     # the hot loop calls bound methods through locals: a step of a small problem costs
     # tens of µs, and the attribute lookups alone would add a few per cent
     finished, propose, judge, keep = policy.finished, policy.propose, policy.judge, policy.keep
@@ -216,6 +218,14 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
                 if keep is None or keep(nsteps):
                     ts.append(t)
                     ys.append(y)
+                    if len(ts) > max_points:
+                        rec.fail(
+                            "max_steps",
+                            f"the run kept {len(ts)} points of {problem.y0.size} numbers at "
+                            f"t = {t:.6g}, the most it may keep ({MAX_SAVED:.0e} numbers, 160 MB): "
+                            "a looser tolerance, a larger max_step or fewer equations",
+                        )
+                        break
                 yield t_old, y_old, t, y, work, state
             else:
                 nreject += 1
@@ -255,4 +265,4 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
     return sol
 
 
-__all__ = ["run", "march", "bound_of", "Record", "first_negative", "negative_message"]
+__all__ = ["run", "march", "bound_of", "Record", "first_negative", "negative_message", "MAX_SAVED"]

@@ -96,3 +96,14 @@ def test_the_jacobian_size_is_capped_before_it_is_built():
     assert pattern.success and MAX_JAC_SPARSE > n
     with pytest.raises(ValueError, match="y0 has"):
         rn.integrate(rn.ODEProblem(lambda t, y: -y, np.ones(n), (0, 1)), "backward_euler", 0.5)
+
+
+def test_an_adaptive_run_stops_at_the_output_it_may_keep():
+    """Equal steps are checked before the run; adaptive ones at each step (was a MemoryError
+    after 35 s for 1e5 equations and max_step = 1e-4)."""
+    from robonum.loop import MAX_SAVED
+
+    n = 100_000
+    sol = rn.solve_ivp(lambda t, y: -y, (0, 1), np.ones(n), max_step=1e-4)
+    assert sol.status == -1 and sol.reason == "max_steps" and "160 MB" in sol.message
+    assert len(sol.t) * n <= MAX_SAVED + n  # stopped at the first point past the budget
