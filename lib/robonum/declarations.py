@@ -13,7 +13,7 @@ from . import _validate as check
 from . import jacobian
 
 # jac_sparsity: the difference Jacobian is held as a dense (n, n) array (800 MB here)
-MAX_SPARSITY_DIM = 10_000
+MAX_SPARSITY_DIM = 5_000
 
 
 def sparsity(pattern, n: int):

@@ -12,18 +12,16 @@ from functools import cached_property
 import numpy as np
 
 from . import _scipy, jacobian
-from .declarations import check_jacobian
+from .declarations import MAX_SPARSITY_DIM, check_jacobian
 from .errors import NonlinearSolveError
 from .problem import ODEProblem, _as_output, _call, check_problem
 
 _GETRF = {"d": "dgetrf", "D": "zgetrf"}  # LAPACK routine by dtype char
 _GETRS = {"d": "dgetrs", "D": "zgetrs"}
 SPARSE_MIN_N = 100  # with jac_sparsity, Newton matrices of this size and more are factored sparse
-# The Jacobian is an (n, n) array (with jac_sparsity too: its groups fill a dense one): a dense
-# LU of 2000 equations takes ~0.2 s and 32 MB; with the pattern SuperLU factors it, and the
-# dense arrays (J and I - h*gamma*J) stay under 0.4 GB at 5000
+# The Jacobian is an (n, n) array: a dense LU of 2000 equations takes ~0.2 s and 32 MB.  With
+# jac_sparsity SuperLU factors it, and the pattern's own cap (MAX_SPARSITY_DIM) bounds n.
 MAX_JAC_DENSE = 2000
-MAX_JAC_SPARSE = 5000
 RECHECK_AFTER = 8  # Newton failures with a fresh analytic J before jac is checked again, wherever
 
 
@@ -105,11 +103,10 @@ class Work:
         against rounding (O(eps/delta)); see the finite-difference chapter.
         """
         n = self._shape[0]
-        sparse = self.problem.jac_sparsity is not None
-        if n > (MAX_JAC_SPARSE if sparse else MAX_JAC_DENSE):
+        if n > MAX_JAC_DENSE and self.problem.jac_sparsity is None:
             raise ValueError(
                 f"y0 has {n} components, but a method that solves with the Jacobian builds it as "
-                f"an n x n array: at most {MAX_JAC_DENSE} components, {MAX_JAC_SPARSE} with "
+                f"an n x n array: at most {MAX_JAC_DENSE} components, {MAX_SPARSITY_DIM} with "
                 "jac_sparsity (then factored sparse); an explicit method has no such limit"
             )
         jac = self.problem.jac

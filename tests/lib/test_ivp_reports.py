@@ -83,7 +83,8 @@ def test_non_finite_values_at_the_start_are_bad_input(name):
 
 def test_the_jacobian_size_is_capped_before_it_is_built():
     """A dense (n, n) Jacobian of 1e5 equations is 80 GB: refused by name, not a MemoryError."""
-    from robonum.work import MAX_JAC_DENSE, MAX_JAC_SPARSE
+    from robonum.declarations import MAX_SPARSITY_DIM
+    from robonum.work import MAX_JAC_DENSE
 
     n = MAX_JAC_DENSE + 1
     for method in ("radau5", "bdf"):
@@ -93,7 +94,7 @@ def test_the_jacobian_size_is_capped_before_it_is_built():
     pattern = rn.solve_ivp(
         lambda t, y: -y, (0, 0.01), np.ones(n), method="bdf", jac_sparsity=np.eye(n)
     )
-    assert pattern.success and MAX_JAC_SPARSE > n
+    assert pattern.success and MAX_SPARSITY_DIM > n
     with pytest.raises(ValueError, match="y0 has"):
         rn.integrate(rn.ODEProblem(lambda t, y: -y, np.ones(n), (0, 1)), "backward_euler", 0.5)
 
