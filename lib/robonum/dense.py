@@ -80,6 +80,21 @@ class HermitePiece:
         )
 
 
+def finite_or_refused(out: np.ndarray, tt: np.ndarray, lo: float, hi: float) -> np.ndarray:
+    """``out``, the polynomials' values at ``tt``, if finite; else a ``ValueError`` naming ``t``.
+
+    Outside ``[lo, hi]`` the step polynomials extrapolate, as SciPy's do, as far as asked;
+    far enough out (``t = 1e300``) a polynomial overflows, and the caller hears why instead
+    of getting NaN.
+    """
+    if np.isfinite(out).all():
+        return out
+    raise ValueError(
+        f"t is too far from the solution's interval [{lo:g}, {hi:g}] to extrapolate: the "
+        f"step polynomials overflow there (t in [{tt.min():g}, {tt.max():g}])"
+    )
+
+
 class DenseOutput:
     """The piecewise polynomial of an adaptive run: ``sol(t)``.
 
@@ -99,6 +114,13 @@ class DenseOutput:
         tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
         if not self.pieces:
             return np.zeros(0) if scalar else np.zeros((0, tt.size))
+        with np.errstate(over="ignore", invalid="ignore"):  # checked next
+            out = self.at_times(tt)
+        finite_or_refused(out, tt, self.t_min, self.t_max)
+        return out[:, 0] if scalar else out
+
+    def at_times(self, tt: np.ndarray) -> np.ndarray:
+        """The values at checked times ``tt`` (1-D), shape ``(n, len(tt))``, unchecked for overflow."""
         # Times before the first or after the last step fall into the end pieces.
         idx = np.clip(np.searchsorted(self.ts, tt, side="left") - 1, 0, len(self.pieces) - 1)
         first = self.pieces[0](np.array([self.ts[0]]))
@@ -106,7 +128,7 @@ class DenseOutput:
         for i in np.unique(idx):
             sel = idx == i
             out[:, sel] = self.pieces[i](tt[sel])
-        return out[:, 0] if scalar else out
+        return out
 
     def __repr__(self):
         return f"DenseOutput({len(self.pieces)} pieces on [{self.t_min:g}, {self.t_max:g}])"

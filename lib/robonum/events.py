@@ -35,6 +35,8 @@ class Event:
         direction = getattr(fn, "direction", 0)
         self.direction = float(np.sign(check.real(f"{name}.direction", direction)))
         terminal = getattr(fn, "terminal", False)
+        if isinstance(terminal, np.bool_):  # e.g. g.terminal = y0[0] > 0
+            terminal = bool(terminal)
         if terminal is None or terminal is False:
             terminal = 0
         elif terminal is True:

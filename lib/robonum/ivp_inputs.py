@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 
 import numpy as np
 
 from . import _validate as check
-from .dense import MAX_EVAL
+from .dense import MAX_EVAL, finite_or_refused
 from .solution import SUCCESS, Solution
 
 MAX_ARGS = 64
@@ -35,14 +36,15 @@ def with_args(fun, jac, args, vectorized: bool):
     """``(f, jac)`` as the core calls them: ``f(t, y) -> (n,)``, ``jac(t, y) -> (n, n)``."""
     if args is not None:
         try:
-            args = tuple(args)  # SciPy unpacks any sequence
+            # SciPy unpacks any sequence; islice: an endless or huge iterable stops at the cap
+            args = tuple(itertools.islice(iter(args), MAX_ARGS + 1))
         except TypeError:
             raise TypeError(
                 f"Supplied 'args' cannot be unpacked: give a tuple such as args=(k,), "
                 f"got {type(args).__name__}"
             ) from None
         if len(args) > MAX_ARGS:
-            raise ValueError(f"args: at most {MAX_ARGS} values, got {len(args)}")
+            raise ValueError(f"args: at most {MAX_ARGS} values, got more")
     extra = args or ()
     call = f"(t, y{', *args' if extra else ''})"  # args given: say how many the callables get
     check.callable_("fun", fun, 2 + len(extra), "fun" + call)
@@ -111,7 +113,11 @@ def mirrored_dense(dense):
 
     def sol(t):
         tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)  # named, before the sign flip
-        out = dense(-tt)
+        if not dense.pieces:  # the run made no step: no polynomial to extrapolate
+            return dense(-tt if np.ndim(t) else -tt[0])
+        with np.errstate(over="ignore", invalid="ignore"):  # checked next, at the run's times
+            out = dense.at_times(-tt)
+        finite_or_refused(out, tt, sol.t_min, sol.t_max)
         return out[:, 0] if np.ndim(t) == 0 else out
 
     sol.t_min, sol.t_max = -dense.t_max, -dense.t_min

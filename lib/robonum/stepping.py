@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
-from .dense import MAX_EVAL
+from .dense import MAX_EVAL, finite_or_refused
 from .ivp import forward_run, make_ivp_stepper
 from .ivp_inputs import (
     Constant,
@@ -130,10 +130,12 @@ class IVPSolver:
         s_old, y_old, s, y, state = self._last
         piece = self._stepper.interpolant(self._work, state, s_old, s - s_old, y_old, y)
         sign = self.direction
+        t_a, t_b = sign * s_old, sign * s
 
         def sol(t):
             tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
-            out = piece(sign * tt)
+            with np.errstate(over="ignore", invalid="ignore"):  # checked next
+                out = finite_or_refused(piece(sign * tt), tt, min(t_a, t_b), max(t_a, t_b))
             return out[:, 0] if np.ndim(t) == 0 else out
 
         return sol

@@ -108,3 +108,32 @@ def test_an_adaptive_run_stops_at_the_output_it_may_keep():
     sol = rn.solve_ivp(lambda t, y: -y, (0, 1), np.ones(n), max_step=1e-4)
     assert sol.status == -1 and sol.reason == "max_steps" and "160 MB" in sol.message
     assert len(sol.t) * n <= MAX_SAVED + n  # stopped at the first point past the budget
+
+
+def test_dense_output_extrapolates_as_scipy_but_never_returns_overflow():
+    """SciPy's own tests read sol(t) five spans past the end; at t = 1e300 the polynomials
+    overflow, and a ValueError naming t replaces the NaN (and its warnings)."""
+    fwd = rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0], dense_output=True, rtol=1e-8)
+    back = rn.solve_ivp(lambda t, y: -y, (1, 0), [1.0], dense_output=True, rtol=1e-8)
+    solver = rn.IVPSolver(lambda t, y: -y, 0, [1.0], 1)
+    solver.step()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.isfinite(fwd.sol(5.0)).all() and np.isfinite(back.sol(-4.0)).all()
+        for sol in (fwd.sol, back.sol, solver.dense_output()):
+            for far in (1e300, -1e300):
+                with pytest.raises(ValueError, match=r"\bt\b is too far"):
+                    sol(far)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):  # the backward run names its own interval
+        back.sol(1e300)
+
+
+def test_args_and_terminal_take_what_scipy_users_pass():
+    import itertools
+
+    for endless in (range(10**9), itertools.count()):  # refused at the cap, not unpacked whole
+        with pytest.raises(ValueError, match="args: at most"):
+            rn.solve_ivp(lambda t, y, *a: -y, (0, 1), [1.0], args=endless)
+    g = lambda t, y: y[0] - 0.5  # noqa: E731
+    g.terminal = np.True_  # what a comparison of numpy values gives
+    assert rn.solve_ivp(lambda t, y: -y, (0, 3), [1.0], events=g).status == 1
