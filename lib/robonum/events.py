@@ -84,6 +84,9 @@ def as_events(events, args=()) -> list[Event]:
         raise TypeError(f"events must be a callable or a list of callables, got {type(events)}")
     if len(events) > MAX_EVENTS:
         raise ValueError(f"events: at most {MAX_EVENTS} functions, got {len(events)}")
+    call = f"g(t, y{', *args' if args else ''})"
+    for i, fn in enumerate(events):  # the arity by name, not Python's "<lambda>() takes ..." later
+        check.callable_(f"events[{i}]", fn, 2 + len(args), call)
     out = [Event(fn, i) for i, fn in enumerate(events)]
     for ev in out:
         if args:

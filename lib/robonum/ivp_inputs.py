@@ -32,6 +32,17 @@ def _dense(matrix):
     return matrix.toarray() if hasattr(matrix, "toarray") else matrix
 
 
+def _vectorized_output(out, t) -> np.ndarray:
+    """A vectorized ``fun``'s value as an array; a ragged one is refused by name."""
+    try:
+        return np.asarray(out)
+    except ValueError:  # numpy: "... inhomogeneous shape"
+        raise ValueError(
+            f"fun (vectorized=True) must return an (n, k) array for y of shape (n, k), got a "
+            f"ragged sequence at t = {t:g}"
+        ) from None
+
+
 def with_args(fun, jac, args, vectorized: bool):
     """``(f, jac)`` as the core calls them: ``f(t, y) -> (n,)``, ``jac(t, y) -> (n, n)``."""
     if args is not None:
@@ -55,10 +66,10 @@ def with_args(fun, jac, args, vectorized: bool):
     if vectorized:
 
         def f(t, y):
-            return np.asarray(fun(t, y[:, None], *extra)).reshape(-1)
+            return _vectorized_output(fun(t, y[:, None], *extra), t).reshape(-1)
 
         def columns(t, Y):
-            return fun(t, Y, *extra)
+            return _vectorized_output(fun(t, Y, *extra), t)
 
         f.columns = columns  # Work takes all difference columns of a Jacobian in one call
 

@@ -38,12 +38,14 @@ def _call(name, fn, *args):
 def _as_output(name, out, shape, t, y=None, dtype=_F64) -> np.ndarray:
     """``out`` as a float (or, for a complex state, complex) array of ``shape``."""
     if type(out) is np.ndarray and out.dtype is _F64 is dtype and out.shape == shape:
-        # The common case (Work.f meets it up to ~10 times a step), checked with one
-        # reduction: a NaN or inf entry makes the sum non-finite (a finite sum that
-        # overflows falls through to the full check below).
+        # The common case (Work.f meets it ~10 times a step), by one reduction: a NaN or inf
+        # makes the sum non-finite (a finite sum that overflows falls to the full check below).
         if math.isfinite(np.add.reduce(out, axis=None)):
             return out
-    arr = np.asarray(out)
+    try:
+        arr = np.asarray(out)
+    except ValueError:  # numpy: "... inhomogeneous shape": say which function, and what shape
+        raise ValueError(f"{name} must return shape {shape}, got a ragged sequence") from None
     if np.iscomplexobj(arr) and dtype.kind != "c":
         raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
     if arr.dtype.kind not in "biufc":
@@ -67,8 +69,7 @@ def _as_output(name, out, shape, t, y=None, dtype=_F64) -> np.ndarray:
 
 
 def _at_start(name, fn, shape, t0, y0, dtype) -> np.ndarray:
-    """``fn(t0, y0)`` checked: NaN or inf there is bad input (``ValueError`` naming ``fn``),
-    not a failure during a run (:class:`EvaluationError`, which a run turns into a status)."""
+    """``fn(t0, y0)``: NaN or inf there is bad input (a ``ValueError``), not a run's failure."""
     try:
         return _as_output(name, _call(name, fn, t0, y0.copy()), shape, t0, dtype=dtype)
     except EvaluationError as exc:

@@ -137,3 +137,11 @@ def test_args_and_terminal_take_what_scipy_users_pass():
     g = lambda t, y: y[0] - 0.5  # noqa: E731
     g.terminal = np.True_  # what a comparison of numpy values gives
     assert rn.solve_ivp(lambda t, y: -y, (0, 3), [1.0], events=g).status == 1
+
+
+def test_events_of_the_wrong_arity_and_ragged_outputs_are_refused_by_name():
+    with pytest.raises(TypeError, match=r"events\[0\] must take 2"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0], events=lambda t: 1.0)
+    for vectorized in (False, True):
+        with pytest.raises(ValueError, match="ragged"):
+            rn.solve_ivp(lambda t, y: [y[0], [1, 2]], (0, 1), [1.0, 2.0], vectorized=vectorized)
