@@ -273,8 +273,8 @@ def state_vector(name: str, y, *, max_size: int | None = 100_000, min_size: int 
     raw = np.asarray(y) if not isinstance(y, (str, bytes)) else y
     if isinstance(raw, np.ndarray) and raw.dtype.kind == "c":
         arr = raw.astype(complex).reshape(-1) if raw.ndim == 0 else raw.astype(complex)
-        if arr.ndim != 1 or not max(1, min_size) <= arr.size <= (max_size or arr.size):
-            raise ValueError(f"{name} must be a non-empty 1-D array, got shape {arr.shape}")
+        # shape and size: the real parts raise the real path's messages
+        real_array(name, arr.real, ndim=1, min_size=min_size, max_size=max_size, finite=False)
         if not np.isfinite(arr).all():
             raise ValueError(f"{name} must be finite, got non-finite entries")
         return arr

@@ -145,3 +145,12 @@ def test_events_of_the_wrong_arity_and_ragged_outputs_are_refused_by_name():
     for vectorized in (False, True):
         with pytest.raises(ValueError, match="ragged"):
             rn.solve_ivp(lambda t, y: [y[0], [1, 2]], (0, 1), [1.0, 2.0], vectorized=vectorized)
+
+
+def test_a_complex_y0_is_sized_as_a_real_one():
+    """The same words and the same limits as a real y0 (an empty one included, as SciPy's)."""
+    with pytest.raises(ValueError, match="at most 100,000"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), np.zeros(100_001, complex))
+    assert rn.solve_ivp(lambda t, y: -y, (0, 1), np.zeros(0, complex)).status == 0
+    with pytest.raises(ValueError, match="1-D"):
+        rn.solve_ivp(lambda t, y: -y, (0, 1), np.zeros((2, 2), complex))
