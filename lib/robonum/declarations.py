@@ -12,7 +12,8 @@ import numpy as np
 from . import _validate as check
 from . import jacobian
 
-# jac_sparsity: the difference Jacobian is held as a dense (n, n) array (800 MB here)
+# jac_sparsity: the difference Jacobian is held as a dense (n, n) array (200 MB here, as is
+# I - h*gamma*J; SuperLU factors the latter), and work.MAX_JAC_DENSE is the cap without it
 MAX_SPARSITY_DIM = 5_000
 
 
