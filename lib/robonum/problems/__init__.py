@@ -3,8 +3,9 @@
 ``classic``: logistic, Dahlquist, the stiff cosine problem, Van der Pol,
 Robertson.  ``linear``: a stiff ``y' = Ay`` with chosen eigenvalues.
 ``oscillators``: harmonic oscillator and simple pendulum (with their
-energies).  ``robots``: flexible joint, leg on penalty contact, DC motor.  ``analysis``: Jacobian eigenvalues, stiffness ratio, a tight
-SciPy reference solution.  Modules with more: ``contact`` (a bouncing
+energies).  ``robots``: flexible joint, leg on penalty contact, DC motor.
+``analysis``: Jacobian eigenvalues, stiffness ratio, a tight SciPy
+reference solution.  Modules with more: ``contact`` (a bouncing
 leg, smoothed contact), ``chains`` (an n-link flexible chain), ``testset``
 (HIRES, ROBER, VDPOL of the IVP test set, for work-precision diagrams).
 
