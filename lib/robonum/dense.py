@@ -80,15 +80,19 @@ class HermitePiece:
         )
 
 
-def finite_or_refused(out: np.ndarray, tt: np.ndarray, lo: float, hi: float) -> np.ndarray:
-    """``out``, the polynomials' values at ``tt``, if finite; else a ``ValueError`` naming ``t``.
+def evaluated(values_at, t, lo: float, hi: float) -> np.ndarray:
+    """``values_at(tt)`` at the checked times ``t``: ``(n,)`` for a scalar ``t``, else ``(n, m)``.
 
-    Outside ``[lo, hi]`` the step polynomials extrapolate, as SciPy's do, as far as asked;
-    far enough out (``t = 1e300``) a polynomial overflows, and the caller hears why instead
-    of getting NaN.
+    The dense outputs of ``solve_ivp`` (either direction) and ``IVPSolver`` read their times
+    here.  Outside ``[lo, hi]`` the step polynomials
+    extrapolate, as SciPy's do, as far as asked; far enough out (``t = 1e300``) a polynomial
+    overflows, and a ``ValueError`` naming ``t`` says so instead of NaN and its warnings.
     """
+    tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
+    with np.errstate(over="ignore", invalid="ignore"):  # checked next
+        out = values_at(tt)
     if np.isfinite(out).all():
-        return out
+        return out[:, 0] if np.ndim(t) == 0 else out
     raise ValueError(
         f"t is too far from the solution's interval [{lo:g}, {hi:g}] to extrapolate: the "
         f"step polynomials overflow there (t in [{tt.min():g}, {tt.max():g}])"
@@ -110,14 +114,10 @@ class DenseOutput:
         self.t_min, self.t_max = float(self.ts[0]), float(self.ts[-1])
 
     def __call__(self, t):
-        scalar = np.ndim(t) == 0
-        tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
         if not self.pieces:
-            return np.zeros(0) if scalar else np.zeros((0, tt.size))
-        with np.errstate(over="ignore", invalid="ignore"):  # checked next
-            out = self.at_times(tt)
-        finite_or_refused(out, tt, self.t_min, self.t_max)
-        return out[:, 0] if scalar else out
+            tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
+            return np.zeros(0) if np.ndim(t) == 0 else np.zeros((0, tt.size))
+        return evaluated(self.at_times, t, self.t_min, self.t_max)
 
     def at_times(self, tt: np.ndarray) -> np.ndarray:
         """The values at checked times ``tt`` (1-D), shape ``(n, len(tt))``, unchecked for overflow."""

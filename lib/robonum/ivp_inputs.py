@@ -20,7 +20,7 @@ import warnings
 import numpy as np
 
 from . import _validate as check
-from .dense import MAX_EVAL, finite_or_refused
+from .dense import evaluated
 from .solution import SUCCESS, Solution
 
 MAX_ARGS = 64
@@ -123,13 +123,10 @@ def mirrored_dense(dense):
         return None
 
     def sol(t):
-        tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)  # named, before the sign flip
-        if not dense.pieces:  # the run made no step: no polynomial to extrapolate
-            return dense(-tt if np.ndim(t) else -tt[0])
-        with np.errstate(over="ignore", invalid="ignore"):  # checked next, at the run's times
-            out = dense.at_times(-tt)
-        finite_or_refused(out, tt, sol.t_min, sol.t_max)
-        return out[:, 0] if np.ndim(t) == 0 else out
+        if not dense.pieces:  # the run made no step: zeros of no rows, whatever t
+            return dense(t)
+        # t checked (and named in a refusal) at the run's own times, before the sign flip
+        return evaluated(lambda tt: dense.at_times(-tt), t, sol.t_min, sol.t_max)
 
     sol.t_min, sol.t_max = -dense.t_max, -dense.t_min
     sol.pieces = dense.pieces

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _validate as check
-from .dense import MAX_EVAL, finite_or_refused
+from .dense import evaluated
 from .ivp import forward_run, make_ivp_stepper
 from .ivp_inputs import (
     Constant,
@@ -133,10 +133,7 @@ class IVPSolver:
         t_a, t_b = sign * s_old, sign * s
 
         def sol(t):
-            tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
-            with np.errstate(over="ignore", invalid="ignore"):  # checked next
-                out = finite_or_refused(piece(sign * tt), tt, min(t_a, t_b), max(t_a, t_b))
-            return out[:, 0] if np.ndim(t) == 0 else out
+            return evaluated(lambda tt: piece(sign * tt), t, min(t_a, t_b), max(t_a, t_b))
 
         return sol
 
