@@ -84,9 +84,9 @@ def evaluated(values_at, t, lo: float, hi: float) -> np.ndarray:
     """``values_at(tt)`` at the checked times ``t``: ``(n,)`` for a scalar ``t``, else ``(n, m)``.
 
     The dense outputs of ``solve_ivp`` (either direction) and ``IVPSolver`` read their times
-    here.  Outside ``[lo, hi]`` the step polynomials
-    extrapolate, as SciPy's do, as far as asked; far enough out (``t = 1e300``) a polynomial
-    overflows, and a ``ValueError`` naming ``t`` says so instead of NaN and its warnings.
+    here.  Outside ``[lo, hi]`` the step polynomials extrapolate, as SciPy's do, as far as
+    asked; far enough out (``t = 1e300``) a polynomial overflows, and a ``ValueError`` naming
+    ``t`` says so instead of NaN and its warnings.
     """
     tt = check.real_array("t", t, ndim=1, max_size=MAX_EVAL)
     with np.errstate(over="ignore", invalid="ignore"):  # checked next
