@@ -28,7 +28,7 @@ import math
 import numba
 import numpy as np
 
-from ..control import step_factor
+from ..control import ERR_ACC_FLOOR, step_factor
 from ..steppers import radau_rules as rules
 from ..steppers.radau_jac import THET, jac_reuse_theta, refresh_jac
 from .driver import (
@@ -168,7 +168,7 @@ def _adapt(h, err, safe, ctl, q):
         h, err, safe, 1.0 / q, 0.0, q, 1.0, ctl[1], ctl[2], ctl[0] > 0.0, FAC_MIN, FAC_MAX
     )
     if accepted:
-        ctl[1], ctl[2] = h, max(err, 1e-2)
+        ctl[1], ctl[2] = h, max(err, ERR_ACC_FLOOR)
     ctl[0] = 0.0 if accepted else 1.0
     return accepted, h * factor
 
