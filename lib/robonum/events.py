@@ -21,7 +21,7 @@ import numpy as np
 from . import _validate as check
 
 MAX_EVENTS = 100  # event functions per run
-MAX_OCCURRENCES = 100_000  # recorded occurrences per event: a chattering event is capped
+MAX_OCCURRENCES = 100_000  # recorded occurrences per event; later ones are counted (EventLog.note)
 _XTOL = 4 * np.finfo(float).eps  # Brent's absolute tolerance, scaled by |t| below
 
 
@@ -106,25 +106,44 @@ class EventLog:
         self.t0, self.start_slack = t0, 8 * _XTOL * max(1.0, abs(t0))
         self.t = [[] for _ in events]
         self.y = [[] for _ in events]
+        self.count = [0] * len(events)  # occurrences, kept or not (MAX_OCCURRENCES)
 
     def after_step(self, t_old, t_new, y_new, piece):
         g_new = [ev(t_new, y_new) for ev in self.events]
         found = []
         for i, ev in enumerate(self.events):
             if ev.crosses(self.g[i], g_new[i]):
+                if self._full(i):  # nothing more to keep, no stop to place: count it only
+                    self.count[i] += 1
+                    continue
                 t_root = self._root(ev, piece, t_old, t_new, g_new[i])
                 if abs(t_root - self.t0) > self.start_slack:
                     found.append((t_root, i))
         self.g = g_new
         for t_root, i in sorted(found):
             y_root = y_new if t_root == t_new else piece(np.array([t_root]))[:, 0]
+            self.count[i] += 1
             if len(self.t[i]) < MAX_OCCURRENCES:
                 self.t[i].append(t_root)
                 self.y[i].append(y_root)
             ev = self.events[i]
-            if ev.terminal and len(self.t[i]) >= ev.terminal:
+            if ev.terminal and self.count[i] >= ev.terminal:
                 return t_root, y_root  # later roots in this step lie beyond the stop
         return None
+
+    def _full(self, i) -> bool:
+        """Event ``i`` has filled its record and no stop of the run depends on where it falls."""
+        terminal = self.events[i].terminal
+        return len(self.t[i]) >= MAX_OCCURRENCES and (not terminal or self.count[i] + 1 < terminal)
+
+    def note(self) -> str:
+        """For the run's message: the events that occurred more often than their record keeps."""
+        over = [
+            f"{ev.name} occurred {n} times; t_events[{i}] keeps the first {MAX_OCCURRENCES}"
+            for i, (ev, n) in enumerate(zip(self.events, self.count))
+            if n > MAX_OCCURRENCES
+        ]
+        return "".join(f"; {text}" for text in over)
 
     def _root(self, ev, piece, t_old, t_new, g_new):
         from scipy.optimize import brentq  # here: `import robonum` stays numpy-only

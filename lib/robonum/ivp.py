@@ -193,6 +193,7 @@ def solve_ivp(
         sol.message = unmirrored(sol.message)
     sol.sol = dense if dense_output else None
     if log is not None:
+        sol.message += log.note()
         sol.t_events, sol.y_events = log.arrays(problem.n, problem.y0.dtype)  # complex y stays
         if backward:
             sol.t_events = [-te for te in sol.t_events]

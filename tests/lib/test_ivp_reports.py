@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import robonum as rn
+from robonum import events
 from robonum.ivp_inputs import unmirrored
 
 
@@ -154,3 +155,27 @@ def test_a_complex_y0_is_sized_as_a_real_one():
     assert rn.solve_ivp(lambda t, y: -y, (0, 1), np.zeros(0, complex)).status == 0
     with pytest.raises(ValueError, match="1-D"):
         rn.solve_ivp(lambda t, y: -y, (0, 1), np.zeros((2, 2), complex))
+
+
+def test_a_chattering_event_past_its_record_is_counted_and_reported(monkeypatch):
+    """Occurrences past ``MAX_OCCURRENCES`` are counted, not located (no Brent search for
+    nothing kept), and the message says how many the record left out; a terminal count
+    beyond the record still stops the run at the right occurrence."""
+    monkeypatch.setattr(events, "MAX_OCCURRENCES", 5)
+
+    def osc(t, y):
+        return [y[1], -y[0]]
+
+    def x_zero(t, y):
+        return y[0]
+
+    common = dict(rtol=1e-10, atol=1e-12, max_step=0.5)
+    sol = rn.solve_ivp(osc, (0, 30), [1.0, 0.0], events=x_zero, **common)
+    crossings = int((30 - np.pi / 2) // np.pi) + 1  # x = cos t vanishes at pi/2 + k pi
+    assert sol.status == 0 and len(sol.t_events[0]) == 5
+    assert f"events[0] occurred {crossings} times; t_events[0] keeps the first 5" in sol.message
+    np.testing.assert_allclose(sol.t_events[0], np.pi / 2 + np.pi * np.arange(5), atol=1e-8)
+    x_zero.terminal = 7  # the 7th occurrence, two past the record, ends the run
+    stop = rn.solve_ivp(osc, (0, 30), [1.0, 0.0], events=x_zero, **common)
+    assert stop.status == 1 and stop.t[-1] == pytest.approx(np.pi / 2 + 6 * np.pi, abs=1e-8)
+    assert len(stop.t_events[0]) == 5 and "occurred 7 times" in stop.message
