@@ -11,6 +11,7 @@ import pytest
 import scipy.differentiate
 
 from robonum import arm
+from robonum import autodiff as ad
 from robonum.autodiff import (
     DomainError,
     Dual,
@@ -208,6 +209,25 @@ def test_cost_counts_forward_n_passes_reverse_one():
     assert c100.reverse_ops / c10.reverse_ops < 12  # ~ n growth
     arm_cost = ad_cost(arm.arm_fk, [0.3, 0.5])
     assert (arm_cost.forward_passes, arm_cost.reverse_sweeps) == (2, 2)
+
+
+def test_reverse_cost_counts_the_partials_each_sweep_multiplies():
+    """A sweep starts at its output and skips nodes with a zero adjoint: with many outputs,
+    each depending on a few nodes, the sweeps multiply far fewer partials than m times the
+    tape's.  Counted against the graph's own sweep order (robonum.autodiff.graph)."""
+
+    def points(q, m=50):  # 2m outputs, each a few operations past a shared start
+        c, s = ad.cos(q[0] + q[1]), ad.sin(q[0] + q[1])
+        return [v for j in range(1, m + 1) for v in (j / m * c + q[0], j / m * s)]
+
+    q = [0.3, 0.5]
+    c, G = ad_cost(points, q), ad.trace(points, q)
+    swept = sum(len(G.nodes[k].parents) for o in range(c.m) for k in G.sweep_order(o))
+    assert c.m == 100 and c.swept_partials == swept
+    assert c.swept_partials < c.m * c.tape_edges / 10  # the old count, m * tape_edges
+    assert c.reverse_ops == c.ops_per_pass + swept
+    chain = ad_cost(arm.sin_chain, np.linspace(0.1, 1.0, 10))  # one output reaches every node
+    assert chain.swept_partials == chain.tape_edges
 
 
 def test_dual_algebra_eps_squared_is_zero():

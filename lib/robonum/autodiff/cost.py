@@ -27,8 +27,11 @@ class ADCost:
     ``forward_passes`` and ``reverse_passes`` are calls of ``f`` actually made;
     ``reverse_sweeps`` are backward sweeps actually run; ``tape_length`` is
     the number of nodes recorded in the reverse pass (``n`` inputs plus one
-    per primitive operation) and ``tape_edges`` the number of local partials
-    the sweep visits.  ``ops_per_pass = tape_length - n`` counts primitive
+    per primitive operation), ``tape_edges`` the number of local partials on
+    the tape, and ``swept_partials`` those the ``m`` sweeps actually multiply,
+    summed over the sweeps: a sweep starts at its output and skips every node
+    whose adjoint is 0 (a node the output does not depend on), so with many
+    outputs it is far below ``m · tape_edges``.  ``ops_per_pass = tape_length - n`` counts primitive
     operations of one evaluation (a Dual pass runs the same operations: every
     operator and elementary function is one primitive in both modes).
     All fields are integers in ``[0, 2^63)`` (checked, since the record is public).
@@ -41,6 +44,7 @@ class ADCost:
     reverse_sweeps: int
     tape_length: int
     tape_edges: int
+    swept_partials: int
 
     def __post_init__(self):
         for name in (
@@ -51,6 +55,7 @@ class ADCost:
             "reverse_sweeps",
             "tape_length",
             "tape_edges",
+            "swept_partials",
         ):
             check.integer(name, getattr(self, name), lo=0, hi=_COUNT_MAX)
 
@@ -65,8 +70,8 @@ class ADCost:
 
     @property
     def reverse_ops(self) -> int:
-        """One recorded pass plus ``m`` sweeps, each visiting every local partial."""
-        return self.reverse_passes * self.ops_per_pass + self.reverse_sweeps * self.tape_edges
+        """One recorded pass plus the local partials the ``m`` sweeps multiply."""
+        return self.reverse_passes * self.ops_per_pass + self.swept_partials
 
 
 class _CountingTape(Tape):
@@ -75,12 +80,17 @@ class _CountingTape(Tape):
         self.sweeps = 0
         self.length = 0
         self.edges = 0
+        self.swept = 0
 
     def backward(self, output):
         self.sweeps += 1
         self.length = len(self.nodes)
         self.edges = sum(len(node.parents) for node in self.nodes)
         super().backward(output)
+        # reverse.sweep multiplied the partials of each node up to the output whose adjoint,
+        # final when the loop reached it, was not 0: the same test, read after the sweep
+        reached = self.nodes[: output.index + 1]
+        self.swept += sum(len(node.parents) for node in reached if node.grad != 0.0)
 
 
 class _CountingFunction:
@@ -112,4 +122,5 @@ def ad_cost(f, x) -> ADCost:
         reverse_sweeps=tape.sweeps,
         tape_length=tape.length,
         tape_edges=tape.edges,
+        swept_partials=tape.swept,
     )

@@ -267,7 +267,14 @@ add("Var", Var, _VAR_BASE, "v", **SCALAR)
 add("Var", Var, _VAR_BASE, "parents", never=set(VALUES) - {"[]"}, ok="[]")
 add("Var", Var, _VAR_BASE, "tape", never=set(VALUES))
 _COST = dict(
-    n=2, m=1, forward_passes=2, reverse_passes=1, reverse_sweeps=1, tape_length=5, tape_edges=5
+    n=2,
+    m=1,
+    forward_passes=2,
+    reverse_passes=1,
+    reverse_sweeps=1,
+    tape_length=5,
+    tape_edges=5,
+    swept_partials=5,
 )
 for field in _COST:  # counts: ints >= 0 (0.0 is a float, so "0" may go either way)
     add(
