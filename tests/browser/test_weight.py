@@ -29,10 +29,12 @@ from conftest import HTML, file_url, reader_pages, watch
 
 MAX_HTML = 300_000  # bytes of a chapter's page itself
 # Known over the goals (issue 27), capped so that they do not grow: (HTML, first view).
-# robot_stiffness: 324 KB of HTML, 147 KB of it its highlighted code cells (the ch. 8 fixes of
-# issue 29, item 15 added 13 KB of code: the contact legend, the nudged runs behind §8.3's text).
+# robot_stiffness: 338 KB of HTML, 163 KB of it its highlighted code cells (the ch. 8 fixes of
+# issue 29, item 15 added 13 KB of code: the contact legend, the nudged runs behind §8.3's text;
+# the checks of §8.4-8.5's prose another 14 KB: 256 trapezoid starts, the SDIRK2/BDF2 spread).
+# The checks stay visible on the page, where a reader sees what backs a sentence.
 OVER_GOAL = {
-    "book/stiff/robot_stiffness.html": (330_000, 600_000),
+    "book/stiff/robot_stiffness.html": (345_000, 600_000),
 }
 # Bytes of the page's own files fetched to show it, no control touched: its HTML and the
 # pictures under _images/ (default frames, plots).  The theme's shared, cacheable files
