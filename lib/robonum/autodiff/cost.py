@@ -31,9 +31,9 @@ class ADCost:
     the tape, and ``swept_partials`` those the ``m`` sweeps actually multiply,
     summed over the sweeps: a sweep starts at its output and skips every node
     whose adjoint is 0 (a node the output does not depend on), so with many
-    outputs it is far below ``m · tape_edges``.  ``ops_per_pass = tape_length - n`` counts primitive
-    operations of one evaluation (a Dual pass runs the same operations: every
-    operator and elementary function is one primitive in both modes).
+    outputs it is far below ``m · tape_edges``.  ``ops_per_pass = tape_length - n``
+    counts primitive operations of one evaluation (a Dual pass runs the same
+    operations: every operator and elementary function is one primitive in both modes).
     All fields are integers in ``[0, 2^63)`` (checked, since the record is public).
     """
 
