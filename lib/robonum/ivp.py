@@ -14,7 +14,8 @@ Methods (SciPy's names accepted as aliases):
 
 The result is a :class:`robonum.Solution` (``t``, ``y`` of shape
 ``(n, len(t))``, ``success``, ``status``, ``message``, ``nfev``, ``njev``,
-``nlu``) with one more attribute, ``sol``: the dense output
+``nlu``, counted as SciPy's: ``nfev`` leaves out the calls of a difference Jacobian,
+reported in ``nfev_jac``) with one more attribute, ``sol``: the dense output
 (:class:`robonum.dense.DenseOutput`) when ``dense_output=True``, else None.
 With ``t_eval`` the solution is reported at those times (from the dense output).
 References: Hairer & Wanner, *Solving ODEs II*, sec. IV.8; Hairer & Wanner, J. Comput.

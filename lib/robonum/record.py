@@ -10,7 +10,7 @@ So a record holds what another person needs to repeat the run and to judge it:
 * **method** and **step control**: ``h`` for equal steps, ``rtol``/``atol`` for an adaptive
   run (taken as arguments: a :class:`~robonum.solution.Solution` does not carry them), the
   smallest and largest step of a run by rule -- without them the run cannot be repeated;
-* **counts** ``nfev``, ``njev``, ``nlu``, ``n_newton``, ``nsteps``, ``nreject`` -- the work,
+* **counts** ``nfev``, ``nfev_jac``, ``njev``, ``nlu``, ``n_newton``, ``nsteps``, ``nreject`` -- the work,
   the same on every machine up to a flipped step decision, unlike wall-clock time;
 * **outcome** ``status``, ``reason``, ``message`` and the time reached -- a failed run is
   recorded as failed, never as a small error;
@@ -41,7 +41,7 @@ from .solution import Solution
 __all__ = ["RunRecord", "run_record", "versions"]
 
 MAX_SETTINGS = 32  # extra settings in one record: a record is read by a person
-_COUNTS = ("nfev", "njev", "nlu", "n_newton", "nsteps", "nreject")
+_COUNTS = ("nfev", "nfev_jac", "njev", "nlu", "n_newton", "nsteps", "nreject")
 
 
 def versions() -> dict:

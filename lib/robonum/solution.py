@@ -52,7 +52,9 @@ class Solution:
 
     Fields: ``t``, ``y``, ``method`` (name), ``h`` (the equal step actually
     used, or None for adaptive runs), ``status``, ``reason``, ``message``,
-    ``nfev``, ``njev``, ``nlu``, ``n_newton``, ``nsteps`` (steps taken,
+    ``nfev`` (calls of ``f`` by the method; as SciPy's, those that build a difference
+    Jacobian are counted apart in ``nfev_jac``, so every call is ``nfev + nfev_jac``),
+    ``njev``, ``nlu``, ``n_newton``, ``nsteps`` (steps taken,
     accepted ones for adaptive runs), ``nreject`` (rejected steps),
     ``layout`` (the problem's: ``"state"``, ``"hamiltonian"`` or ``"so3"``), ``info``
     (extras: ``h``, the steps of a run by rule; ``compile_time``/``run_time`` of the
@@ -69,6 +71,7 @@ class Solution:
     reason: str
     message: str
     nfev: int = 0
+    nfev_jac: int = 0  # calls of f by difference Jacobians (not in nfev, as SciPy)
     njev: int = 0
     nlu: int = 0
     n_newton: int = 0
@@ -128,7 +131,8 @@ class Solution:
     def __repr__(self):
         step = f"h={self.h:.6g}, " if self.h is not None else ""
         rej = f", nreject={self.nreject}" if self.nreject else ""
+        jac = f", nfev_jac={self.nfev_jac}" if self.nfev_jac else ""
         return (
-            f"Solution({self.method}, {step}steps={self.nsteps}{rej}, nfev={self.nfev}, "
+            f"Solution({self.method}, {step}steps={self.nsteps}{rej}, nfev={self.nfev}{jac}, "
             f"njev={self.njev}, nlu={self.nlu}, status={self.status} ({self.reason}): {self.message})"
         )

@@ -36,7 +36,7 @@ from .problem import MAX_DIM
 class IVPSolver:
     """``step()`` advances one accepted step; ``status`` is ``"running"``, ``"finished"`` or
     ``"failed"``; ``t``, ``y``, ``t_old``, ``step_size``, ``n``, ``direction``, ``t_bound``,
-    ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver``; ``dense_output()`` is the last
+    ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver`` (and ``nfev_jac``, the difference Jacobians' calls); ``dense_output()`` is the last
     step's own polynomial; ``message`` says why a run failed (``None`` otherwise, also when an
     exception from the user's function ended it).  Arguments as :func:`robonum.solve_ivp`
     (``t_bound`` for the end).
@@ -118,6 +118,7 @@ class IVPSolver:
         return 0 if self._end is None else getattr(self._end, name)  # the run ended at once
 
     nfev = property(lambda self: self._count("nfev"))
+    nfev_jac = property(lambda self: self._count("nfev_jac"))
     njev = property(lambda self: self._count("njev"))
     nlu = property(lambda self: self._count("nlu"))
 

@@ -118,6 +118,8 @@ def test_forward_difference_jacobian_counts_as_the_python_path():
     assert abs(got.nfev - py.nfev) <= 0.02 * py.nfev + 2 and got.njev == pytest.approx(
         py.njev, rel=0.05
     )
+    # as in Work.jac: n = 2 calls a Jacobian, in nfev_jac and not in nfev (SciPy's meaning)
+    assert got.nfev_jac == 2 * got.njev and py.nfev_jac == 2 * py.njev
 
 
 def test_failures_come_back_as_status_and_message():

@@ -44,8 +44,9 @@ def run(
     code the problem's analytic Jacobian; ``jac=False`` gives none, and the
     problem's ``jac_sparsity`` (if any) to the codes that take it.
     ``calls`` counts every call of ``f`` with a wrapper, the finite-difference
-    Jacobian's included, on both sides alike (SciPy's ``nfev`` leaves those out;
-    a compiled solver, which cannot call a Python wrapper, counts them in ``nfev``).
+    Jacobian's included, on both sides alike (SciPy's ``nfev`` and robonum's leave those
+    out; for a compiled solver, which cannot call a Python wrapper, ``calls`` is its
+    ``nfev + nfev_jac``).
     """
     if not callable(solver):
         check.one_of("solver", solver, ("robonum", "scipy"))
@@ -93,7 +94,7 @@ def run(
     ok = bool(sol.success) and bool(np.all(np.isfinite(sol.y[:, -1])))
     return dict(
         nfev=int(sol.nfev),
-        calls=int(sol.nfev) if callable(solver) else counter[0],
+        calls=int(sol.nfev + getattr(sol, "nfev_jac", 0)) if callable(solver) else counter[0],
         njev=int(sol.njev),
         nlu=int(sol.nlu),
         cpu=best,

@@ -1,7 +1,7 @@
 """What a compiled adaptive loop shares: counted calls of ``f``, the scaled norm, the first step, storage.
 
 The counterparts of ``robonum.work.Work`` (counters ``[nfev, njev, nlu,
-n_newton, nsteps, nreject]`` in one int array), ``StepController.initial_step``
+n_newton, nsteps, nreject, nfev_jac]`` in one int array), ``StepController.initial_step``
 and the driver's saved points, in numba.  A non-finite value cannot raise
 an exception with a message from compiled code, so calls return an outcome
 code that the Python wrapper (:mod:`robonum.fast.ivp`) turns into ``reason``
@@ -54,6 +54,8 @@ def jacobian(f, jac, has_jac, t, y, fy, w, hgamma, cnt):
         yj = y.copy()
         yj[j] += delta[j]
         fj, code = call_f(f, t, yj, cnt)
+        cnt[0] -= 1  # a difference's call: nfev_jac, as Work.jac (SciPy's nfev leaves it out)
+        cnt[6] += 1
         if code != SUCCESS:
             return J, code
         J[:, j] = (fj - fy) / delta[j]

@@ -122,7 +122,7 @@ def solve_ivp(
     ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy),
     ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;
     ``max_steps`` (accepted + rejected) up to 500,000; at most 200 equations.
-    Without ``jac`` the Jacobian is taken by forward differences (counted in ``nfev``).
+    Without ``jac`` the Jacobian is taken by forward differences (counted in ``nfev_jac``).
     ``nonnegative`` as for ``rn.solve_ivp`` (checked on the accepted points after the
     compiled loop; the run is cut at the first point below ``-DOMAIN_SLACK atol``).
     Returns a :class:`robonum.Solution` with the accepted points, the counters
@@ -181,7 +181,7 @@ def solve_ivp(
         loss = _first_loss(T, Y, problem.nonnegative, DOMAIN_SLACK * atol)
         if loss is not None:
             T, Y, status, reason, message = loss
-    nfev, njev, nlu, n_newton, nsteps, nreject = (int(x) for x in cnt)
+    nfev, njev, nlu, n_newton, nsteps, nreject, nfev_jac = (int(x) for x in cnt)
     name = (
         "Radau IIA 5 (adaptive, compiled)"
         if stages == 3
@@ -196,6 +196,7 @@ def solve_ivp(
         reason=reason,
         message=message,
         nfev=nfev,
+        nfev_jac=nfev_jac,
         njev=njev,
         nlu=nlu,
         n_newton=n_newton,

@@ -179,13 +179,13 @@ def radau_loop(f, jac, has_jac, t0, t1, y0, rtol, atol, h, max_step, max_steps, 
     The scaled error ``||err / (atol + rtol max(|y|, |y_new|))||_rms <= 1``
     accepts a step (HNW I, eq. II.4.11), as in ``robonum.adaptive``.  Returns
     ``(T, Y, counts, code, t, h)``: the accepted points, ``[nfev, njev, nlu,
-    n_newton, nsteps, nreject]``, the outcome code and where the loop stopped.
+    n_newton, nsteps, nreject, nfev_jac]``, the outcome code and where the loop stopped.
     Compiled by :func:`robonum.fast.compile.kernel` (``f`` and ``jac`` as
     function pointers, so one compilation serves every problem).
     """
     n, mu, kappas, Vinv, nit_max, q, order = y0.size, K[3], K[4], K[6], K[7], K[8], K[9]
     s, p = K[0].size, kappas.size
-    cnt = np.zeros(6, np.int64)
+    cnt = np.zeros(7, np.int64)
     T, Y, row = save_point(np.empty(1), np.empty((1, n)), 0, t0, y0)
     fnewt = max(10 * EPS / rtol, min(0.03, math.sqrt(rtol)))
     t, y = t0, y0.copy()
