@@ -36,10 +36,10 @@ from .problem import MAX_DIM
 class IVPSolver:
     """``step()`` advances one accepted step; ``status`` is ``"running"``, ``"finished"`` or
     ``"failed"``; ``t``, ``y``, ``t_old``, ``step_size``, ``n``, ``direction``, ``t_bound``,
-    ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver`` (and ``nfev_jac``, the difference Jacobians' calls); ``dense_output()`` is the last
-    step's own polynomial; ``message`` says why a run failed (``None`` otherwise, also when an
-    exception from the user's function ended it).  Arguments as :func:`robonum.solve_ivp`
-    (``t_bound`` for the end).
+    ``nfev``, ``njev``, ``nlu`` as SciPy's ``OdeSolver`` (and ``nfev_jac``, the difference
+    Jacobians' calls); ``dense_output()`` is the last step's own polynomial; ``message`` says
+    why a run failed (``None`` otherwise, also when an exception from the user's function ended
+    it).  Arguments as :func:`robonum.solve_ivp` (``t_bound`` for the end).
     """
 
     def __init__(self, fun, t0, y0, t_bound, method="dopri5", *, rtol=1e-3, atol=1e-6,

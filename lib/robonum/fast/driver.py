@@ -21,6 +21,7 @@ from ..jacobian import increments
 EPS = float(np.finfo(float).eps)
 # outcome codes of a loop
 SUCCESS, MAX_STEPS, UNDERFLOW, DIVERGED, NAN_IN_F, STATE_NOT_FINITE = 0, 1, 2, 3, 4, 5
+NFEV_JAC = 6  # the slot of nfev_jac in the counters
 
 
 @numba.njit(cache=False)
@@ -29,9 +30,10 @@ def finite(v):
 
 
 @numba.njit(cache=False)
-def call_f(f, t, y, cnt):
-    """``f(t, y)`` counted; the code tells a non-finite value from a non-finite state."""
-    cnt[0] += 1
+def call_f(f, t, y, cnt, slot=0):
+    """``f(t, y)`` counted in ``cnt[slot]`` (0: ``nfev``; ``NFEV_JAC``: a difference Jacobian's
+    call); the code tells a non-finite value from a non-finite state."""
+    cnt[slot] += 1
     out = f(t, y)
     if finite(out):
         return out, SUCCESS
@@ -53,9 +55,7 @@ def jacobian(f, jac, has_jac, t, y, fy, w, hgamma, cnt):
     for j in range(n):
         yj = y.copy()
         yj[j] += delta[j]
-        fj, code = call_f(f, t, yj, cnt)
-        cnt[0] -= 1  # a difference's call: nfev_jac, as Work.jac (SciPy's nfev leaves it out)
-        cnt[6] += 1
+        fj, code = call_f(f, t, yj, cnt, NFEV_JAC)  # as Work.jac: SciPy's nfev leaves it out
         if code != SUCCESS:
             return J, code
         J[:, j] = (fj - fy) / delta[j]
