@@ -40,6 +40,11 @@ What an adaptive stepper adds (``error_order`` is not ``None``)
         the accepted step's polynomial for dense output (default: the cubic
         Hermite polynomial, two more ``f`` calls).
 
+What an adaptive implicit stepper's state reports (``RadauIIA``, ``VariableBDF``)
+    ``state.nit_used``
+        the Newton iterations of the solve ``step`` just converged (its step
+        controller weighs ``h`` by it; a reader may record it after each ``step``).
+
 Models: SciPy's ``OdeSolver`` and diffrax's ``AbstractSolver``.
 """
 

@@ -105,7 +105,7 @@ class _State:
         self.J_age = 0  # accepted steps since J was evaluated
         self.J_excess = 0  # Newton iterations beyond two per solve since then
         self.J_at = None  # (t, y) where it was: a retry with a smaller h keeps it
-        self.nit = 0
+        self.nit_used = 0  # Newton iterations of the last converged solve (the stepper contract)
         self.pending = None
         self.t_D = self.y_D = None
         self.f0 = self.f0_at = None  # f at the start, and (t, y) where: handed over by seed
@@ -274,7 +274,7 @@ class VariableBDF(Stepper):
             y += dy
             d += dy
             if dy_norm == 0.0 or eta * dy_norm < self.newton_tol:
-                state.nit = k
+                state.nit_used = k
                 state.J_excess += max(0, k - 2)  # two: the fewest that measure a rate
                 return d
             dy_old = dy_norm
@@ -286,7 +286,7 @@ class VariableBDF(Stepper):
         if not np.isfinite(err_norm):
             controller.adapt(h, np.inf)
             return False, 0.5 * h
-        safety = 0.9 * (2 * NEWTON_MAXITER + 1) / (2 * NEWTON_MAXITER + state.nit)
+        safety = 0.9 * (2 * NEWTON_MAXITER + 1) / (2 * NEWTON_MAXITER + state.nit_used)
         controller.q = k + 1
         accepted, h_next = controller.adapt(h, err_norm, safety=min(0.9, safety))
         if not accepted:

@@ -104,7 +104,7 @@ class _State:
         self.theta = THET
         self.first = True
         self.rejected = False
-        self.nit_used = 0
+        self.nit_used = 0  # Newton iterations of the last converged solve (the stepper contract)
         self.fail_factor = NEWTON_FAIL
         self.pending = None
 
