@@ -5,6 +5,7 @@ import pytest
 from scipy.integrate import solve_ivp
 
 import robonum as rn
+from robonum import fast
 from robonum.book import bench
 from robonum.problems import testset
 
@@ -153,6 +154,19 @@ def test_run_counts_every_call_on_both_sides():
     assert theirs["calls"] >= theirs["nfev"] + 3 * theirs["njev"]  # n = 3 calls a Jacobian
     given = bench.run(p, "scipy", "BDF", rtol=1e-4, atol=1e-10)
     assert given["calls"] == given["nfev"]  # with jac, nothing is left out
+
+
+def test_run_times_f_and_jac_inside_the_best_run():
+    """``time_f``: the CPU inside f and jac is part of the run's CPU (so below it, and above 0:
+    HIRES's f is called about a thousand times); refused for a compiled solver, which calls its own."""
+    p = testset.hires()
+    r = bench.run(p, "robonum", "radau5", 1e-5, 1e-9, repeats=2, time_f=True)
+    assert r["ok"] and 0.0 < r["f_cpu"] < r["cpu"]
+    assert "f_cpu" not in bench.run(p, "robonum", "radau5", 1e-5, 1e-9)
+    with pytest.raises(ValueError, match="time_f"):
+        bench.run(p, fast.solve_ivp, "radau5", 1e-5, 1e-9, time_f=True)
+    with pytest.raises(TypeError, match="time_f"):
+        bench.run(p, "robonum", "radau5", 1e-5, 1e-9, time_f="yes")
 
 
 def test_run_gives_the_chain_its_sparsity_without_jac():
