@@ -53,8 +53,12 @@ def test_against_scipy_tight(method):
 
 
 def test_dopri5_matches_scipy_rk45_count():
+    """dopri5 is RK45's method and controller: the same f-calls in the same run (not a literal,
+    which one machine's rounding could move by a step on both sides)."""
     p = rn.problems.stiff_cosine(lam=-1000)
-    assert rn.solve_ivp(p.f, (0, 1), [1.0], rtol=1e-6, atol=1e-9).nfev == 2162
+    theirs = scipy_solve_ivp(p.f, (0, 1), [1.0], rtol=1e-6, atol=1e-9).nfev
+    assert theirs > 1000  # stiff for an explicit method: the count is the stability limit's
+    assert rn.solve_ivp(p.f, (0, 1), [1.0], rtol=1e-6, atol=1e-9).nfev == theirs
 
 
 @pytest.mark.parametrize("method", METHODS)
