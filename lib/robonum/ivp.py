@@ -6,6 +6,7 @@ Methods (SciPy's names accepted as aliases):
 ``method``      alias         what
 ==============  ============  =====================================================
 ``"dopri5"``    ``"RK45"``    Dormand-Prince 5(4), explicit, first same as last
+``"bs23"``      ``"RK23"``    Bogacki-Shampine 3(2), explicit, first same as last
 ``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (``RadauIIA(3)``)
 ``"radau"``                   a policy, not a method: Radau IIA with 5 stages (order 9)
                               at rtol <= 1e-5, else 3 (``stages_for``)
@@ -50,6 +51,8 @@ from .steppers.radau import RadauIIA, stages_for
 METHODS = {
     "dopri5": "dopri5",
     "RK45": "dopri5",
+    "bs23": "bs23",
+    "RK23": "bs23",
     "radau5": "radau5",
     "Radau": "radau5",
     "radau": "radau",
@@ -76,7 +79,7 @@ def make_ivp_stepper(method, rtol: float = 1e-3):
         return RadauIIA(stages_for(check.rtol_min(check.rtol(rtol))))
     if key == "bdf":
         return VariableBDF()
-    return ExplicitRK("dopri5")
+    return ExplicitRK(key)  # "dopri5" or "bs23": one stepper for every explicit tableau
 
 
 def forward_run(f, y0, t_span, stepper, *, name, rtol, atol, jac, jac_sparsity, nonnegative,

@@ -6,7 +6,7 @@ from scipy.integrate import solve_ivp as scipy_solve_ivp
 
 import robonum as rn
 
-METHODS = ["dopri5", "radau5", "radau", "bdf"]
+METHODS = ["bs23", "dopri5", "radau5", "radau", "bdf"]
 
 
 def linear_system():
@@ -52,13 +52,14 @@ def test_against_scipy_tight(method):
     assert np.abs(s.y[:, -1] - ref).max() < 1e-6
 
 
-def test_dopri5_matches_scipy_rk45_count():
-    """dopri5 is RK45's method and controller: the same f-calls in the same run (not a literal,
-    which one machine's rounding could move by a step on both sides)."""
+@pytest.mark.parametrize("ours, scipys", [("dopri5", "RK45"), ("bs23", "RK23")])
+def test_explicit_pair_matches_scipy_count(ours, scipys):
+    """dopri5 and bs23 are RK45's and RK23's methods and controller: the same f-calls in the
+    same run (not a literal, which one machine's rounding could move by a step on both sides)."""
     p = rn.problems.stiff_cosine(lam=-1000)
-    theirs = scipy_solve_ivp(p.f, (0, 1), [1.0], rtol=1e-6, atol=1e-9).nfev
+    theirs = scipy_solve_ivp(p.f, (0, 1), [1.0], method=scipys, rtol=1e-6, atol=1e-9).nfev
     assert theirs > 1000  # stiff for an explicit method: the count is the stability limit's
-    assert rn.solve_ivp(p.f, (0, 1), [1.0], rtol=1e-6, atol=1e-9).nfev == theirs
+    assert rn.solve_ivp(p.f, (0, 1), [1.0], method=ours, rtol=1e-6, atol=1e-9).nfev == theirs
 
 
 @pytest.mark.parametrize("method", METHODS)

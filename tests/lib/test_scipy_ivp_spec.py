@@ -38,7 +38,7 @@ EXPECTED_FAIL = {
 SLOW: dict[str, str] = {}
 
 # Tests that run (not skipped), SLOW included: fewer means the adapter lost some.
-APPLICABLE = 106
+APPLICABLE = 136
 
 
 def _summary(outcomes, deselected) -> str:

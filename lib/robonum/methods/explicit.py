@@ -2,7 +2,8 @@
 
 References: Hairer, Norsett & Wanner, *Solving ODEs I*, Tables II.1.1-II.1.2
 (Euler, Heun, midpoint, Kutta's third-order rule, classical RK4) and
-Dormand & Prince (1980), J. Comput. Appl. Math. 6, 19-26 (DOPRI5); DOPRI5's
+Bogacki & Shampine (1989), Appl. Math. Lett. 2, 321-325 (BS23, SciPy's RK23, MATLAB's
+ode23); Dormand & Prince (1980), J. Comput. Appl. Math. 6, 19-26 (DOPRI5); DOPRI5's
 continuous extension of order 4: Shampine (1986), Math. Comp. 46, 135-150, in the form
 of Hairer, Norsett & Wanner I, sec. II.6 (their code DOPRI5, routine CONTD5).
 """
@@ -29,6 +30,18 @@ RK4 = ButcherTableau(
     A=[[0, 0, 0, 0], [F(1, 2), 0, 0, 0], [0, F(1, 2), 0, 0], [0, 0, 1, 0]],
     b=[F(1, 6), F(1, 3), F(1, 3), F(1, 6)],
     order=4,
+)
+
+# A 3(2) pair, first same as last: three new f-calls a step.  Its error estimate
+# is of order 2 (b - b_hat), and with no continuous extension of its own the dense
+# output is the cubic Hermite interpolant of y and f at both ends (as SciPy's RK23).
+BS23 = ButcherTableau(
+    "Bogacki-Shampine 3(2)",
+    A=[[0, 0, 0, 0], [F(1, 2), 0, 0, 0], [0, F(3, 4), 0, 0], [F(2, 9), F(1, 3), F(4, 9), 0]],
+    b=[F(2, 9), F(1, 3), F(4, 9), 0],
+    b_hat=[F(7, 24), F(1, 4), F(1, 3), F(1, 8)],
+    order=3,
+    order_hat=2,
 )
 
 DOPRI5 = ButcherTableau(
@@ -90,5 +103,6 @@ ALL = {
     "midpoint": MIDPOINT,
     "rk3": KUTTA3,
     "rk4": RK4,
+    "bs23": BS23,
     "dopri5": DOPRI5,
 }

@@ -2,8 +2,8 @@
 
 SciPy's test suite is a specification written by others: it is read from the
 installed scipy at test time and never copied into this repository.  The
-adaptation only redirects calls and method names (``RK45``/``Radau``/``BDF`` ->
-``dopri5``/``radau5``/``bdf``) and splits loops over methods (and the other
+adaptation only redirects calls and method names (``RK23``/``RK45``/``Radau``/``BDF`` ->
+``bs23``/``dopri5``/``radau5``/``bdf``) and splits loops over methods (and the other
 factors of the same ``product``) into parametrized tests, so that each case
 passes or fails on its own.  Cases for methods robonum lacks are skipped, and
 tests of SciPy's private helpers are skipped with the reason given below.
@@ -21,8 +21,8 @@ from pathlib import Path
 SPEC_MODULE = "scipy.integrate._ivp.tests.test_ivp"
 
 # SciPy's solver (class or name) -> robonum's method name.
-ROBONUM_NAME = {"RK45": "dopri5", "Radau": "radau5", "BDF": "bdf"}
-SCIPY_ONLY = {"RK23", "DOP853", "LSODA"}  # cases for these are skipped
+ROBONUM_NAME = {"RK23": "bs23", "RK45": "dopri5", "Radau": "radau5", "BDF": "bdf"}
+SCIPY_ONLY = {"DOP853", "LSODA"}  # cases for these are skipped
 
 # Tests that exercise SciPy internals, not solve_ivp's contract: skipped, with why.
 NOT_APPLICABLE = {
@@ -35,7 +35,7 @@ NOT_APPLICABLE = {
 }
 
 # The import the adapter redirects, and what replaces it.  The shim module gives
-# the class names RK45/Radau/BDF (passed as ``method=`` or called like SciPy's
+# the class names RK23/RK45/Radau/BDF (passed as ``method=`` or called like SciPy's
 # solver classes) as robonum method names that build ``rn.IVPSolver``.
 SCIPY_IMPORT = "from scipy.integrate import solve_ivp, ..."
 ROBONUM_IMPORTS = "from robonum import solve_ivp\nfrom scipy_spec.shim import " + ", ".join(

@@ -16,6 +16,7 @@ class SolverName(str):
         return rn.IVPSolver(fun, t0, y0, t_bound, method=str(self), **options)
 
 
+RK23 = SolverName("bs23")
 RK45 = SolverName("dopri5")
 Radau = SolverName("radau5")
 BDF = SolverName("bdf")
