@@ -222,7 +222,7 @@ def test_atol_per_component_is_checked():
         rn.solve_ivp(lambda t, y: -y, (0, 1), [1.0, 1.0], atol=[1e-6, 0.0])
 
 
-@pytest.mark.parametrize("method", ["dopri5", "bdf"])
+@pytest.mark.parametrize("method", ["dopri5", "bs23", "bdf"])
 def test_a_complex_state_is_integrated_in_complex_arithmetic(method):
     y0 = 0.5 + 1j
     sol = rn.solve_ivp(lambda t, y: -y, (0, 1), [y0], method=method, rtol=1e-8, atol=1e-10)
@@ -231,7 +231,9 @@ def test_a_complex_state_is_integrated_in_complex_arithmetic(method):
 
 
 def test_a_real_arithmetic_method_refuses_a_complex_state_by_name():
-    with pytest.raises(TypeError, match="works in real arithmetic; a complex y0 needs 'dopri5'"):
+    with pytest.raises(
+        TypeError, match="works in real arithmetic; a complex y0 needs 'dopri5', 'bs23' or 'bdf'"
+    ):
         rn.solve_ivp(lambda t, y: -y, (0, 1), [1j], method="radau5")
 
 
