@@ -18,274 +18,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["to_text", "strip_delimiters"]
+from . import latex_symbols as sym
 
-_GREEK = {
-    "alpha": "α",
-    "beta": "β",
-    "gamma": "γ",
-    "delta": "δ",
-    "epsilon": "ε",
-    "varepsilon": "ε",
-    "zeta": "ζ",
-    "eta": "η",
-    "theta": "θ",
-    "vartheta": "ϑ",
-    "iota": "ι",
-    "kappa": "κ",
-    "lambda": "λ",
-    "mu": "μ",
-    "nu": "ν",
-    "xi": "ξ",
-    "pi": "π",
-    "rho": "ρ",
-    "varrho": "ϱ",
-    "sigma": "σ",
-    "tau": "τ",
-    "upsilon": "υ",
-    "phi": "φ",
-    "varphi": "φ",
-    "chi": "χ",
-    "psi": "ψ",
-    "omega": "ω",
-    "Gamma": "Γ",
-    "Delta": "Δ",
-    "Theta": "Θ",
-    "Lambda": "Λ",
-    "Xi": "Ξ",
-    "Pi": "Π",
-    "Sigma": "Σ",
-    "Phi": "Φ",
-    "Psi": "Ψ",
-    "Omega": "Ω",
-}
-_SYMBOLS = {
-    "le": "≤",
-    "leq": "≤",
-    "ge": "≥",
-    "geq": "≥",
-    "ne": "≠",
-    "neq": "≠",
-    "approx": "≈",
-    "sim": "∼",
-    "simeq": "≃",
-    "equiv": "≡",
-    "propto": "∝",
-    "to": "→",
-    "rightarrow": "→",
-    "leftarrow": "←",
-    "Rightarrow": "⇒",
-    "Leftrightarrow": "⇔",
-    "mapsto": "↦",
-    "infty": "∞",
-    "cdot": "·",
-    "cdots": "⋯",
-    "ldots": "…",
-    "dots": "…",
-    "vdots": "⋮",
-    "ddots": "⋱",
-    "times": "×",
-    "pm": "±",
-    "mp": "∓",
-    "in": "∈",
-    "notin": "∉",
-    "subset": "⊂",
-    "subseteq": "⊆",
-    "supset": "⊃",
-    "cup": "∪",
-    "cap": "∩",
-    "ll": "≪",
-    "gg": "≫",
-    "lesssim": "≲",
-    "gtrsim": "≳",
-    "sum": "Σ",
-    "prod": "Π",
-    "int": "∫",
-    "partial": "∂",
-    "nabla": "∇",
-    "top": "⊤",
-    "perp": "⊥",
-    "circ": "∘",
-    "star": "⋆",
-    "ast": "∗",
-    "prime": "′",
-    "forall": "∀",
-    "exists": "∃",
-    "lvert": "|",
-    "rvert": "|",
-    "vert": "|",
-    "lVert": "‖",
-    "rVert": "‖",
-    "Vert": "‖",
-    "|": "‖",
-    "langle": "⟨",
-    "rangle": "⟩",
-    "lfloor": "⌊",
-    "rfloor": "⌋",
-    "lceil": "⌈",
-    "rceil": "⌉",
-    "hbar": "ħ",
-    "ell": "ℓ",
-    "quad": " ",
-    "qquad": " ",
-    ",": " ",
-    ";": " ",
-    ":": " ",
-    " ": " ",
-    "!": "",
-    "lbrace": "{",
-    "rbrace": "}",
-    "{": "{",
-    "}": "}",
-    "_": "_",
-    "%": "%",
-    "&": "&",
-    "#": "#",
-    "$": "$",
-    "\\": "; ",
-    "hline": "",
-    "displaystyle": "",
-    "textstyle": "",
-    "nonumber": "",
-    "notag": "",
-    "limits": "",
-    "nolimits": "",
-    "cr": "; ",
-}
-_NAMED = {
-    "sin",
-    "cos",
-    "tan",
-    "exp",
-    "log",
-    "ln",
-    "det",
-    "max",
-    "min",
-    "sup",
-    "inf",
-    "lim",
-    "arg",
-    "dim",
-    "ker",
-    "tr",
-    "Re",
-    "Im",
-    "diag",
-    "rank",
-    "sgn",
-}
-_DROP = {
-    "left",
-    "right",
-    "big",
-    "Big",
-    "bigg",
-    "Bigg",
-    "bigl",
-    "bigr",
-    "Bigl",
-    "Bigr",
-    "biggl",
-    "biggr",
-    "middle",
-}
-_KEEP_ARG = {
-    "mathrm",
-    "mathbf",
-    "mathit",
-    "mathsf",
-    "mathtt",
-    "mathcal",
-    "mathfrak",
-    "text",
-    "textrm",
-    "textbf",
-    "textit",
-    "texttt",
-    "operatorname",
-    "boldsymbol",
-    "bm",
-    "mbox",
-    "hat",
-    "widehat",
-    "bar",
-    "overline",
-    "tilde",
-    "widetilde",
-    "vec",
-    "underline",
-    "dot",
-    "ddot",
-    "check",
-    "breve",
-    "smallmatrix",
-    "phantom",
-    "emph",
-    "mathring",
-}
-# Relations and operators keep the spaces the author put around them.
-_SPACED = {
-    "le",
-    "leq",
-    "ge",
-    "geq",
-    "ne",
-    "neq",
-    "approx",
-    "sim",
-    "simeq",
-    "equiv",
-    "propto",
-    "to",
-    "rightarrow",
-    "leftarrow",
-    "Rightarrow",
-    "Leftrightarrow",
-    "mapsto",
-    "times",
-    "pm",
-    "mp",
-    "in",
-    "notin",
-    "subset",
-    "subseteq",
-    "supset",
-    "cup",
-    "cap",
-    "ll",
-    "gg",
-    "lesssim",
-    "gtrsim",
-    "cdot",
-    "circ",
-    "quad",
-    "qquad",
-    "forall",
-    "exists",
-    "rvert",
-    "rVert",
-    "rangle",
-    "rfloor",
-    "rceil",
-}
-_ACCENT = {
-    "dot": "\u0307",
-    "ddot": "\u0308",
-    "hat": "\u0302",
-    "widehat": "\u0302",
-    "bar": "\u0304",
-    "overline": "\u0305",
-    "tilde": "\u0303",
-    "widetilde": "\u0303",
-    "vec": "\u20d7",
-    "check": "\u030c",
-    "breve": "\u0306",
-    "mathring": "\u030a",
-}
-_BLACKBOARD = {"R": "ℝ", "C": "ℂ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "1": "𝟙"}
-_SUP = dict(zip("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ"))
-_SUB = dict(zip("0123456789+-=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"))
+__all__ = ["to_text", "strip_delimiters"]
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|[{}^_&~]|[^\\{}^_&~]")
 
@@ -317,7 +52,7 @@ class _Parser:
         while j < len(self.toks) and self.toks[j].isspace():
             j += 1
         nxt = self.toks[j] if j < len(self.toks) else ""
-        if nxt.isalnum() or (nxt.startswith("\\") and nxt[1:].rstrip("*") not in _SPACED):
+        if nxt.isalnum() or (nxt.startswith("\\") and nxt[1:].rstrip("*") not in sym.SPACED):
             self.i = j
 
     def group(self) -> str:
@@ -360,7 +95,7 @@ class _Parser:
 
     def token(self, tok: str) -> str:
         if tok in ("^", "_"):
-            return _script(self.group(), _SUP if tok == "^" else _SUB, tok)
+            return _script(self.group(), sym.SUP if tok == "^" else sym.SUB, tok)
         if tok == "&":
             return " "
         if tok == "~":
@@ -368,15 +103,15 @@ class _Parser:
         if not tok.startswith("\\"):
             return tok
         name = tok[1:].rstrip("*")
-        if name.isalpha() and name not in _SPACED:
+        if name.isalpha() and name not in sym.SPACED:
             self._skip_space_before_word()
-        if name in _GREEK:
-            return _GREEK[name]
-        if name in _SYMBOLS:
-            return _SYMBOLS[name]
-        if name in _NAMED:
+        if name in sym.GREEK:
+            return sym.GREEK[name]
+        if name in sym.SYMBOLS:
+            return sym.SYMBOLS[name]
+        if name in sym.NAMED:
             return name + " "
-        if name in _DROP:
+        if name in sym.DROP:
             return ""
         if name in ("frac", "tfrac", "dfrac", "cfrac"):
             num, den = self.group(), self.group()
@@ -384,23 +119,23 @@ class _Parser:
         if name == "sqrt":
             index = self.optional()
             arg = self.group()
-            root = "√" if not index else _script(index, _SUP, "^") + "√"
+            root = "√" if not index else _script(index, sym.SUP, "^") + "√"
             return root + _wrap(arg)
         if name == "mathbb":
             arg = self.group()
-            return "".join(_BLACKBOARD.get(c, c) for c in arg)
+            return "".join(sym.BLACKBOARD.get(c, c) for c in arg)
         if name in ("begin", "end"):
             self.group()  # environment name
             if name == "begin":
                 while self._peek() == "{":  # array column spec and similar
                     self.group()
             return " "
-        if name in _ACCENT:
+        if name in sym.ACCENT:
             arg = self.group()
-            return arg + _ACCENT[name] if len(arg) == 1 else arg
+            return arg + sym.ACCENT[name] if len(arg) == 1 else arg
         if name == "operatorname":
             return self.group() + " "
-        if name in _KEEP_ARG:
+        if name in sym.KEEP_ARG:
             return self.group()
         return name  # unknown command: keep its name, lose the backslash
 
@@ -428,7 +163,9 @@ def to_text(tex: str) -> str:
     out = _Parser(strip_delimiters(tex)).sequence()
     out = re.sub(r"[ \t\r\n]+", " ", out)
     out = re.sub(
-        r"\b(%s) (?=[(|_^%s])" % ("|".join(sorted(_NAMED)), "".join(_SUB.values())), r"\1", out
+        r"\b(%s) (?=[(|_^%s])" % ("|".join(sorted(sym.NAMED)), "".join(sym.SUB.values())),
+        r"\1",
+        out,
     )
     out = re.sub(r" ([,.;:)\]])", r"\1", out)
     out = re.sub(r"([(\[]) ", r"\1", out)
