@@ -41,7 +41,11 @@ reached; "3 or 5 stages" compares RadauIIA's two orders at the digits of each
 the fronts at every half digit both reach: ours (better of radau and bdf) /
 SciPy's better of Radau and BDF, and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
-machine; the counts are deterministic.
+machine; the counts are deterministic on one machine, but another BLAS kernel
+rounds differently and can move a run's digits, and with them a ratio at given
+digits: VDPOL's 5-stage run at rtol 1e-5 (about 3,800 calls) reached 7.14,
+7.56 and 6.53 digits under OpenBLAS's default, Haswell and Sandybridge kernels,
+and ours / SciPy's at 6.5 digits was 1.012, 1.007 and 1.049.
 
 Compiled: ``robonum.fast.solve_ivp`` runs the same Radau IIA as one numba loop
 (same steps and nfev as ``rn.solve_ivp``'s radau, 3 or 5 stages by rtol).  Its CPU time is set
