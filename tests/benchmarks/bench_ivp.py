@@ -44,9 +44,9 @@ only (the range issue 11 names).  Times vary from run to run and machine to
 machine; the counts are deterministic on one machine, but another BLAS kernel
 rounds differently and can move a run's digits, and with them a ratio at given
 digits: VDPOL's 5-stage run at rtol 1e-5 (about 3,800 calls) reached 7.14,
-7.56 and 6.53 digits under OpenBLAS's SkylakeX (this machine's default), Haswell
-and Sandybridge kernels,
-and ours / SciPy's at 6.5 digits was 1.012, 1.007 and 1.049.
+7.56 and 6.53 digits under OpenBLAS's SkylakeX (this machine's default),
+Haswell and Sandybridge kernels, and ours / SciPy's at 6.5 digits was 1.012,
+1.007 and 1.049.
 
 Compiled: ``robonum.fast.solve_ivp`` runs the same Radau IIA as one numba loop
 (same steps and nfev as ``rn.solve_ivp``'s radau, 3 or 5 stages by rtol).  Its CPU time is set
