@@ -229,6 +229,21 @@ class ButcherTableau:
         )
 
     @property
+    def new_evals_per_step(self) -> int:
+        """Calls of ``f`` one step of an explicit method adds: ``s``, or ``s - 1`` when
+        first same as last (:attr:`fsal`: the step's first stage is the last one's ``f``).
+
+        A rejected step costs the same (its first stage is kept).  An implicit tableau's
+        cost depends on its Newton iterations, so it has no such number (``ValueError``).
+        """
+        if not self.is_explicit:
+            raise ValueError(
+                f"method {self.name!r} is {self.kind}: its f-calls per step depend on the Newton "
+                "iterations; new_evals_per_step is for explicit tableaux"
+            )
+        return self.s - int(self.fsal)
+
+    @property
     def kind(self) -> str:
         """``"explicit"``, ``"SDIRK"``, ``"DIRK"`` or ``"implicit"``."""
         if self.is_explicit:

@@ -76,3 +76,21 @@ def test_registry_lookup_and_errors():
 def test_inconsistent_tableaux_are_rejected(kwargs, error, match):
     with pytest.raises(error, match=match):
         ButcherTableau("bad", **kwargs)
+
+
+def test_new_evals_per_step_counts_a_first_same_as_last_stage_once():
+    # s new calls a step; one fewer when the last stage is the next step's first
+    assert [rn.methods.get(k).new_evals_per_step for k in ("euler", "rk4", "bs23", "dopri5")] == [
+        1,
+        4,
+        3,
+        6,
+    ]
+    # and what a run counts: 2 calls to start (f(t0, y0), the first step's trial) + that per try
+    p = rn.problems.logistic()
+    for key in ("bs23", "dopri5"):
+        s = rn.solve_ivp(p.f, p.t_span, p.y0, method=key, rtol=1e-6, atol=1e-6)
+        per_step = rn.methods.get(key).new_evals_per_step
+        assert s.nfev == 2 + per_step * (s.nsteps + s.nreject)
+    with pytest.raises(ValueError, match="Radau IIA.*new_evals_per_step is for explicit"):
+        _ = rn.methods.get("radau3").new_evals_per_step
