@@ -37,7 +37,8 @@ comparison that holds on one grid only is scatter, not a property of the codes.
 The first table pairs each of our runs (and those of radau5, the 3-stage member
 that "radau" uses above rtol 1e-5) with SciPy's front at the digits that run
 reached; "3 or 5 stages" compares RadauIIA's two orders at the digits of each
-3-stage run (the measurement behind the automatic choice); the last two compare
+3-stage run, in f-calls, with or without jac as the runs (the measurement behind the
+automatic choice); the last two compare
 the fronts at every half digit both reach: ours (better of radau and bdf) /
 SciPy's better of Radau and BDF, and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
@@ -159,24 +160,23 @@ def main(shift=0.0):
             print(
                 f"   scipy {m:6s} digits/calls/njev at rtol {rtols[0]:.2g}, {rtols[2]:.2g}, ...: {row}"
             )
-    if JAC:
-        stages(curves, rtols)
+    stages(curves, rtols)
     summary(curves, rtols, rtols)
     summary(curves, rtols, issue_rtols)
 
 
 def stages(curves, rtols):
-    """For each 3-stage run (radau5, from ``curves``): the 5-stage front's nfev at its digits / its nfev."""
+    """For each 3-stage run (radau5, from ``curves``): the 5-stage front's f-calls at its digits / its calls."""
     print(
-        "\n== 3 or 5 stages: f-evaluations RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
-        "/ that run's (-- where no 5-stage run reaches them)"
+        "\n== 3 or 5 stages: f-calls RadauIIA(5) needs for the digits of each RadauIIA(3) run, "
+        f"/ that run's ({'with' if JAC else 'without'} jac; -- where no 5-stage run reaches them)"
     )
     print(f"{'problem':28s} " + " ".join(f"{r:8.1e}" for r in rtols))
     for name, p, scale, ref, floor in problems():
         five = [
-            bench.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor) for r in rtols
-        ]  # nfev only
-        cells = [fmt(q) for q in bench.cost_ratio(curves[name][0]["radau5"], five)]
+            bench.run(p, "robonum", RadauIIA(5), r, r * scale, ref, floor, jac=JAC) for r in rtols
+        ]  # counts only: one repeat
+        cells = [fmt(q) for q in bench.cost_ratio(curves[name][0]["radau5"], five, "calls")]
         print(f"{name:28s} " + " ".join(f"{x:>8s}" for x in cells))
 
 
