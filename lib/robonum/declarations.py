@@ -2,7 +2,8 @@
 
 ``jac_sparsity``: where ``df/dy`` may be nonzero, turned into the column groups
 of :mod:`robonum.jacobian`; ``nonnegative``: the components the exact solution
-keeps ``>= 0``, which an adaptive run checks (:mod:`robonum.loop`).
+keeps ``>= 0``, which an adaptive run checks (:mod:`robonum.loop`).  Also
+:func:`returned_array`, the first reading of what a user's function returned.
 """
 
 from __future__ import annotations
@@ -15,6 +16,20 @@ from . import jacobian
 # jac_sparsity: the difference Jacobian is held as a dense (n, n) array (200 MB here, as is
 # I - h*gamma*J; SuperLU factors the latter), and work.MAX_JAC_DENSE is the cap without it
 MAX_SPARSITY_DIM = 5_000
+
+
+def returned_array(name: str, out, expected: str, t: float) -> np.ndarray:
+    """``out``, what the user's function ``name`` returned at ``t``, as an array.
+
+    A ragged sequence is refused by name: numpy's own error ("inhomogeneous shape")
+    names neither the function nor what it should return.
+    """
+    try:
+        return np.asarray(out)
+    except ValueError:
+        raise ValueError(
+            f"{name} must return {expected}, got a ragged sequence at t = {t:g}"
+        ) from None
 
 
 def sparsity(pattern, n: int):

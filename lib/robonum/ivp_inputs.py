@@ -20,6 +20,7 @@ import warnings
 import numpy as np
 
 from . import _validate as check
+from .declarations import returned_array
 from .dense import evaluated
 from .solution import SUCCESS, Solution
 
@@ -34,13 +35,7 @@ def _dense(matrix):
 
 def _vectorized_output(out, t) -> np.ndarray:
     """A vectorized ``fun``'s value as an array; a ragged one is refused by name."""
-    try:
-        return np.asarray(out)
-    except ValueError:  # numpy: "... inhomogeneous shape"
-        raise ValueError(
-            f"fun (vectorized=True) must return an (n, k) array for y of shape (n, k), got a "
-            f"ragged sequence at t = {t:g}"
-        ) from None
+    return returned_array("fun (vectorized=True)", out, "an (n, k) array for y of shape (n, k)", t)
 
 
 def with_args(fun, jac, args, vectorized: bool):

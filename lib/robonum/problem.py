@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from . import _validate as check
-from .declarations import check_jacobian
+from .declarations import check_jacobian, returned_array
 from .declarations import components as _components
 from .declarations import sparsity as _sparsity
 from .errors import EvaluationError
@@ -42,10 +42,7 @@ def _as_output(name, out, shape, t, y=None, dtype=_F64) -> np.ndarray:
         # makes the sum non-finite (a finite sum that overflows falls to the full check below).
         if math.isfinite(np.add.reduce(out, axis=None)):
             return out
-    try:
-        arr = np.asarray(out)
-    except ValueError:  # numpy: "... inhomogeneous shape": say which function, and what shape
-        raise ValueError(f"{name} must return shape {shape}, got a ragged sequence") from None
+    arr = returned_array(name, out, f"shape {shape}", t)
     if np.iscomplexobj(arr) and dtype.kind != "c":
         raise TypeError(f"{name} must return real values, got complex at t = {t:g}")
     if arr.dtype.kind not in "biufc":
