@@ -52,29 +52,19 @@ book: $(STAMP)
 pdf: book browser
 	$(PY) tools/pdf_book.py
 
-# The tests whose matrices are large enough for the BLAS thread count to change round-off.
-# Measured with numpy's OpenBLAS here (an LU, a solve and a product of random n x n matrices,
-# bit for bit, OPENBLAS_NUM_THREADS=1 against 2): equal for n = 8, 20, 22, 50, 100, different from
-# n = 102 on (but n = 120).  The solver tests' largest dense Newton matrices (Work.lu_factor, recorded per
-# file): test_chains 130, test_sparse_lu 102, test_jacobian 22, every other file <= 12; the
-# SciPy spec's 400-unknown problem goes through SuperLU.  A second pass of the small ones
-# repeated the first call for call (it was 14 files, 26-32 s of every make test).
-BLAS_TESTS := $(addprefix tests/lib/,test_sparse_lu.py test_chains.py test_scipy_ivp_spec.py)
-
 # Every test; exits non-zero on any failure.
 # Two workers (the machines have 2 cores); --dist loadfile keeps a notebook's cells on one
 # worker (and conftest.py keeps test_a11y, test_weight and test_table_width, which share one
 # visit of every page, together).  nbval judges the outputs of the build's own run of each
 # notebook (--nbval-replay, tests/nbval_replay.py): the notebooks run once, not twice (their
 # second run in nbval's kernels took about 200 s of the cores' time); `make test-notebooks`
-# runs them in nbval's kernels.
+# runs them in nbval's kernels.  The solver tests with large Newton matrices run once more with
+# one BLAS thread inside this run (tests/lib/test_one_blas_thread.py).
 XDIST := -n 2 --dist loadfile
 test: book browser lint
 	ROBONUM_STATIC=messages $(BIN)/pytest $(XDIST) tests $(NOTEBOOKS) --nbval --nbval-current-env \
 	    --nbval-replay _build/.jupyter_cache \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider --durations=15
-	@echo "== the solver tests again with one BLAS thread (round-off must not depend on it)"
-	OPENBLAS_NUM_THREADS=1 $(BIN)/pytest $(XDIST) $(BLAS_TESTS) -q -p no:cacheprovider
 
 # ruff over the code and the notebooks' cells: its formatter's layout, and the small rule
 # set of pyproject.toml [tool.ruff.lint].  `ruff format lib tests tools book` applies the layout.

@@ -19,7 +19,8 @@ SAME_WORKER = {
 
 # The work units that take longest, longest first (measured with --durations on 2 workers: the
 # desktop visit 113-141 s, the PDFs 44-53 s, nbval's guards 40-54 s, the phone visits, the
-# SciPy spec 16 s; the notebooks, replayed from the build's run, take a second or two).
+# solver tests again with one BLAS thread, the SciPy spec 16 s; the notebooks, replayed from
+# the build's run, take a second or two).
 # xdist's own order is by number of tests, which put these few-test files last, where one of
 # them ran while the other worker had nothing left.
 LONGEST_FIRST = (
@@ -27,6 +28,7 @@ LONGEST_FIRST = (
     "tests/book/test_pdf.py",
     "tests/book/test_nbval_guard.py",
     "tests/browser/test_pages.py",
+    "tests/lib/test_one_blas_thread.py",
     "tests/lib/test_scipy_ivp_spec.py",
 )
 

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _validate as check
 from .errors import EvaluationError, NonlinearSolveError
-from .newton import NewtonOptions, NewtonResult, newton_solve
+from .newton import NewtonOptions, NewtonResult, iterate, newton_solve
 
 
 @dataclass(frozen=True)
@@ -110,13 +110,13 @@ class ModifiedNewton:
         self.jacobian(work, t, y)
         lu = self.lu(work, key, build)
         label = label or ("new" if work.njev > before[0] else "kept")
-        r = newton_solve(
+        r = iterate(  # newton_solve's loop: x0 and the options come from the stepper, checked
             G,
             lambda g: work.lu_solve(lu, g),
-            x0,
-            weight=1.0 + np.abs(y),
-            opts=self.opts,
-            eta0=self.eta,
+            np.asarray(x0, dtype=float),
+            1.0 + np.abs(y),
+            self.opts,
+            self.eta,
             abort_slow=self.J_t != t,
             predict=not last_chance,
             work=work,

@@ -246,6 +246,16 @@ class Work:
 
     @staticmethod
     def lu_solve(lu, rhs: np.ndarray) -> np.ndarray:
+        """``M^{-1} rhs`` for :meth:`lu_factor`'s pair: LAPACK's ``getrs``, called directly.
+
+        ``scipy.linalg.lu_solve`` calls the same routine (the same bits) through a
+        wrapper that cost 6.7 us a call against getrs' 0.5 us for a 4 x 4 system,
+        measured with SciPy 1.17; a fixed-step implicit run makes one such solve per
+        Newton iteration.  Mixed dtypes (a real LU, a complex right-hand side) go through
+        SciPy, which picks the routine for both.
+        """
+        if rhs.dtype == lu[0].dtype and rhs.dtype.char in _GETRS:
+            return iteration_solve(lu, rhs)
         return _scipy.linalg().lu_solve(lu, rhs, check_finite=False)
 
     def counters(self) -> dict:
