@@ -155,8 +155,9 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
     stepper.check_problem(problem)
     if getattr(problem, "dtype", None) == np.complex128 and not stepper.complex_ok:
         raise TypeError(
-            f"method {stepper.name!r} works in real arithmetic; a complex y0 needs 'dopri5', "
-            "'bs23' or 'bdf' (or split y into real and imaginary parts)"
+            f"method {stepper.name!r} works in real arithmetic; a complex y0 needs an explicit "
+            "Runge-Kutta method (e.g. 'rk4', 'bs23', 'dopri5') or, in solve_ivp, 'bdf' "
+            "(or split y into real and imaginary parts)"
         )
     work = Work(problem)
     rec = Record(problem, bound_of(problem, blowup))
