@@ -140,7 +140,11 @@ def newton_solve(
 
 
 def _rms(v: np.ndarray) -> float:
-    """``sqrt(mean(v**2))`` with ``np.mean``'s own sum (the same bits), without its overhead."""
+    """``sqrt(mean(v**2))`` with ``np.mean``'s own sum, without its overhead.
+
+    Not the ``np.dot`` norms of the Radau and BDF steppers: this sum is the one ``np.mean``
+    made before, so no fixed-step run of the book moved by a bit when it replaced it.
+    """
     return math.sqrt(np.add.reduce(v * v, axis=None) / v.size)
 
 
