@@ -18,9 +18,11 @@ SAME_WORKER = {
 
 
 # The work units that take longest, longest first (measured with --durations on 2 workers: the
-# desktop visit 113-141 s, the PDFs 44-53 s, nbval's guards 40-54 s, the phone visits, the
-# solver tests again with one BLAS thread, the SciPy spec 16 s; the notebooks, replayed from
-# the build's run, take a second or two).
+# desktop visit 113-150 s, the PDFs 44-59 s, nbval's guards 40-54 s, the phone visits 80-110 s,
+# the solver tests again with one BLAS thread 15 s, the SciPy spec 16 s, the live JupyterLab
+# 18-20 s, the test-set references 12 s, search and exercises 10-11 s each; the notebooks,
+# replayed from the build's run, take a second or two).  The last unit ran while the other worker
+# waited: test_testset, last by its count, left one core idle for its 12 s.
 # xdist's own order is by number of tests, which put these few-test files last, where one of
 # them ran while the other worker had nothing left.
 LONGEST_FIRST = (
@@ -30,6 +32,10 @@ LONGEST_FIRST = (
     "tests/browser/test_pages.py",
     "tests/lib/test_one_blas_thread.py",
     "tests/lib/test_scipy_ivp_spec.py",
+    "tests/browser/test_live_jupyterlab.py",
+    "tests/lib/test_testset.py",
+    "tests/browser/test_exercises.py",
+    "tests/browser/test_search.py",
 )
 
 
@@ -39,9 +45,15 @@ def _scope(item) -> str:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Under ``--dist loadfile``: the units of :data:`LONGEST_FIRST` first, then the others by
-    number of tests (xdist's rule).  The sort is stable, so a notebook's cells keep their order."""
-    if getattr(config.option, "dist", "no") != "loadfile":
+    """On an xdist worker: the units of :data:`LONGEST_FIRST` first, then the others by number
+    of tests (xdist's rule).  The sort is stable, so a notebook's cells keep their order.
+
+    The scheduler hands out the units in the order the workers collected them, so the sort
+    must happen there.  A worker is told ``dist = "no"`` (xdist's ``remote.setup_config``), so
+    it is known by its ``workerinput``: testing ``dist == "loadfile"`` here, as this hook did,
+    never sorted anything, and the desktop visit started after every file of tests/book.
+    """
+    if not hasattr(config, "workerinput"):
         return
     rank = {scope: i for i, scope in enumerate(LONGEST_FIRST)}
     count: dict[str, int] = {}
