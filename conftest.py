@@ -21,10 +21,9 @@ SAME_WORKER = {
 # desktop visit 113-150 s, the PDFs 44-59 s, nbval's guards 40-54 s, the phone visits 80-110 s,
 # the solver tests again with one BLAS thread 15 s, the SciPy spec 16 s, the live JupyterLab
 # 18-20 s, the test-set references 12 s, search and exercises 10-11 s each; the notebooks,
-# replayed from the build's run, take a second or two).  The last unit ran while the other worker
-# waited: test_testset, last by its count, left one core idle for its 12 s.
-# xdist's own order is by number of tests, which put these few-test files last, where one of
-# them ran while the other worker had nothing left.
+# replayed from the build's run, take a second or two).  xdist's own order is by number of
+# tests, which put these few-test files last, where one of them ran while the other worker had
+# nothing left (test_testset: one core idle for its 12 s).
 LONGEST_FIRST = (
     "tests/browser/test_a11y.py",
     "tests/book/test_pdf.py",

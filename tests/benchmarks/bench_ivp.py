@@ -38,8 +38,9 @@ The first table pairs each of our runs (and those of radau5, the 3-stage member
 that "radau" uses above rtol 1e-5) with SciPy's front at the digits that run
 reached; "3 or 5 stages" compares RadauIIA's two orders at the digits of each
 3-stage run, in f-calls, with or without jac as the runs (the measurement behind
-the automatic choice); the last two compare the fronts at every half digit both reach: ours (better of radau and bdf) /
-SciPy's better of Radau and BDF, and ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
+the automatic choice); the last two compare the fronts at every half digit both
+reach: ours (better of radau and bdf) / SciPy's better of Radau and BDF, and
+ours / LSODA -- once over all runs, once over the runs at rtol 1e-4 ... 1e-8
 only (the range issue 11 names).  Times vary from run to run and machine to
 machine; the counts are deterministic on one machine, but another BLAS kernel
 rounds differently and can move a run's digits, and with them a ratio at given

@@ -56,9 +56,10 @@ AUTO_RTOL from 1e-5 to ``7.5e-5`` (five stages from ``10^-4.25``) kept 5 of the
 109 cells of issue 24's comparison without ``jac`` (HIRES, ROBER, VDPOL, OREGO;
 rtol ``1e-4 ... 1e-8`` and that grid shifted by a quarter decade) above SciPy's
 calls, as 1e-5 does, and only changed which (VDPOL at 6.5 digits 1.01 -> 0.91,
-OREGO at 5 digits on the shifted grid 0.97 -> 1.12): no gain, so it stays.  Seven stages are left out: their
-transformation, computed in double precision, reproduces ``A`` only to about
-3e-12 (five stages: 7e-14); RADAU types its constants in to 20 digits.
+OREGO at 5 digits on the shifted grid 0.97 -> 1.12): no gain, so it stays.
+Seven stages are left out: their transformation, computed in double precision,
+reproduces ``A`` only to about 3e-12 (five stages: 7e-14); RADAU types its
+constants in to 20 digits.
 """
 
 from __future__ import annotations
