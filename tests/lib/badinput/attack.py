@@ -4,7 +4,9 @@
 Hypothesis draws ``(parameter, hostile value)`` pairs (``suite.strategy``) and every outcome
 must be good (``oracle.classify``).  ``BADINPUT_SURVEY=path`` records every outcome there
 instead of failing (``survey.py`` prints the table); ``BADINPUT_EXAMPLES`` sets the examples
-per parameter (3 in ``make test``: about 2,100 calls, 8 to 40 per function).
+per parameter (3 in ``make test``: about 2,100 calls, 8 to 40 per function).  A deeper search:
+``BADINPUT_CAP`` raises that cap of 40, and ``BADINPUT_RANDOM=1`` draws new examples on every
+run instead of the same ones (``test_found_by_search.py`` keeps what such a search found).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from .oracle import classify
 from .suite import API, COVERED, baseline, parameters, strategy
 
 PER_PARAMETER = int(os.environ.get("BADINPUT_EXAMPLES", "3"))  # examples per parameter
+CAP = int(os.environ.get("BADINPUT_CAP", "40"))  # examples per function, at most
+RANDOM = os.environ.get("BADINPUT_RANDOM") == "1"  # new examples each run (a deeper search)
 SURVEY = os.environ.get("BADINPUT_SURVEY")
 RECORD: list = []
 _BASE_OUT: dict = {}
@@ -64,9 +68,9 @@ def check_baseline(name):
 
 def _attack(name):
     @settings(
-        max_examples=min(max(PER_PARAMETER * len(parameters(API[name])), 8), 40),
+        max_examples=min(max(PER_PARAMETER * len(parameters(API[name])), 8), CAP),
         deadline=None,
-        derandomize=True,
+        derandomize=not RANDOM,
         database=None,
         phases=[Phase.explicit, Phase.generate],  # no shrinking: the example is printed as is
         suppress_health_check=list(HealthCheck),
