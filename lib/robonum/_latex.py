@@ -6,6 +6,7 @@ give ``\\tfrac{p}{q}``, floats six significant digits.
 
 from __future__ import annotations
 
+import math
 import numbers
 from fractions import Fraction
 
@@ -22,13 +23,28 @@ def coefficient(c) -> str:
     return str(int(x)) if x.is_integer() and abs(x) < 1e15 else f"{x:.6g}"
 
 
+MAX_TERMS = 1000  # coefficients of a typeset polynomial: a stability function has a few dozen
+
+
 def _coefficients(name: str, coeffs) -> list:
-    """A polynomial's coefficients (a ``Polynomial`` or a sequence of numbers) as a list."""
+    """A polynomial's coefficients (a ``Polynomial`` or a sequence of numbers) as a list.
+
+    Each is a finite real number (a Fraction, an int, a float), at most ``MAX_TERMS`` of them.
+    """
     if hasattr(coeffs, "coef"):
-        return list(coeffs.coef)
-    if isinstance(coeffs, (str, bytes, dict)) or not hasattr(coeffs, "__iter__"):
+        coeffs = coeffs.coef
+    elif isinstance(coeffs, (str, bytes, dict)) or not hasattr(coeffs, "__iter__"):
         raise TypeError(f"{name} must be a sequence of coefficients, got {type(coeffs).__name__}")
-    return list(coeffs)
+    out = []
+    for c in coeffs:
+        if len(out) == MAX_TERMS:
+            raise ValueError(f"{name} must hold at most {MAX_TERMS} coefficients")
+        real = isinstance(c, numbers.Real) and not isinstance(c, bool)
+        # a Fraction is exact and may exceed a float's range: only a float can be NaN or inf
+        if not real or not (isinstance(c, numbers.Rational) or math.isfinite(c)):
+            raise TypeError(f"{name} must hold finite real numbers, got {c!r:.40}")
+        out.append(c)
+    return out
 
 
 def polynomial(coeffs, var: str = "z") -> str:

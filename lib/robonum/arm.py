@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -40,6 +41,9 @@ L_MAX = 1e3  # m; see the module docstring
 _FLOATS = (float, np.float64)
 X_MAX = 10**6  # entries of a sin_chain input: the pure-Python loop takes ~2 s there (measured)
 LINKS_MAX = 200  # links of a planar arm, as problems.chains.MAX_LINKS: forward mode makes n passes
+# rad: a joint angle beyond 160,000 turns is a unit mistake, and near it doubles are 1.2e-10 apart,
+# so sin and cos keep few digits; it also keeps the angle sums theta_k finite (a huge q gave inf)
+Q_MAX = 1e6
 
 
 def _entry(name: str, v):
@@ -67,12 +71,33 @@ def _entry(name: str, v):
     raise TypeError(f"{name} must be a float, complex, Dual or Var, got {type(v).__name__}")
 
 
+def _angle(name: str, v):
+    """One joint angle: an entry as :func:`_entry`, with ``|angle| <= Q_MAX`` (the real part;
+    a Dual's or Var's value)."""
+    v = _entry(name, v)
+    x = v
+    while isinstance(x, (Dual, Var)):
+        x = x.v
+    if type(x) in _FLOATS:
+        ok = -Q_MAX <= x <= Q_MAX
+    else:
+        ok = bool(np.all(np.abs(np.real(x)) <= Q_MAX))
+    if not ok:
+        got = show_x(np.real(x)) if isinstance(x, np.ndarray) else f"{x:g}"
+        raise ValueError(f"{name} must be a joint angle with |{name}| <= {Q_MAX:g} rad, got {got}")
+    return v
+
+
 def _pair(q):
-    if isinstance(q, (str, bytes)) or not hasattr(q, "__len__") or not hasattr(q, "__getitem__"):
+    if (
+        isinstance(q, (str, bytes, Mapping))
+        or not hasattr(q, "__len__")
+        or not hasattr(q, "__getitem__")
+    ):
         raise TypeError(f"q must be a sequence of 2 joint angles, got {type(q).__name__}")
     if len(q) != 2:
         raise ValueError(f"q must hold exactly 2 joint angles (q1, q2), got {len(q)}")
-    q1, q2 = _entry("q[0]", q[0]), _entry("q[1]", q[1])
+    q1, q2 = _angle("q[0]", q[0]), _angle("q[1]", q[1])
     try:
         if isinstance(q1, np.ndarray) or isinstance(q2, np.ndarray):
             np.broadcast_shapes(np.shape(q1), np.shape(q2))
@@ -93,8 +118,9 @@ def arm_fk(q, l1: float = L1, l2: float = L2):
     """End-effector position ``p(q) = (l1 c1 + l2 c12, l1 s1 + l2 s12)``.
 
     ``q`` is any length-2 sequence of finite floats, complex numbers, Duals or
-    Vars; returns a numpy array of shape (2,) of the same kind (object for
-    Dual/Var).  ``l1``, ``l2`` are floats in ``(0, L_MAX]``.
+    Vars, each angle within ``Q_MAX`` rad (its real part, or value); returns a
+    numpy array of shape (2,) of the same kind (object for Dual/Var).  ``l1``,
+    ``l2`` are floats in ``(0, L_MAX]``.
     """
     q1, q2 = _pair(q)
     l1, l2 = _links(l1, l2)
@@ -113,6 +139,8 @@ def arm_jacobian(q, l1: float = L1, l2: float = L2) -> np.ndarray:
     qv = real_vector("q", q)
     if qv.size != 2:
         raise ValueError(f"q must hold exactly 2 joint angles (q1, q2), got {qv.size}")
+    if not np.all(np.abs(qv) <= Q_MAX):
+        raise ValueError(f"q must hold joint angles with |q_i| <= {Q_MAX:g} rad, got {show_x(qv)}")
     l1, l2 = _links(l1, l2)
     q1, q2 = float(qv[0]), float(qv[1])
     q12 = q1 + q2
@@ -175,7 +203,11 @@ def _angles(q) -> list:
     """``q`` as a list of 1 .. LINKS_MAX joint angles (finite floats, complex numbers, Duals, Vars)."""
     if isinstance(q, np.ndarray) and q.ndim != 1:
         raise ValueError(f"q must be a 1-D sequence of joint angles, got shape {q.shape}")
-    if isinstance(q, (str, bytes)) or not hasattr(q, "__len__") or not hasattr(q, "__getitem__"):
+    if (
+        isinstance(q, (str, bytes, Mapping))
+        or not hasattr(q, "__len__")
+        or not hasattr(q, "__getitem__")
+    ):
         raise TypeError(f"q must be a sequence of joint angles, got {type(q).__name__}")
     if len(q) < 1:
         raise ValueError("q must hold at least 1 joint angle, got 0")
@@ -185,7 +217,7 @@ def _angles(q) -> list:
         v = q[i]
         if isinstance(v, np.ndarray):
             raise TypeError(f"q[{i}] must be a number, Dual or Var, got an array")
-        out.append(_entry(f"q[{i}]", v))
+        out.append(_angle(f"q[{i}]", v))
     return out
 
 
@@ -207,7 +239,7 @@ def planar_fk(q, lengths=None):
         θ_k = q_1 + ... + q_k,   p(q) = Σ_k l_k (cos θ_k, sin θ_k)
 
     (Lynch & Park, *Modern Robotics*, 2017, sec. 4.1, planar open chains).
-    ``q``: 1 .. ``LINKS_MAX`` finite floats, complex numbers, Duals or Vars;
+    ``q``: 1 .. ``LINKS_MAX`` finite floats, complex numbers, Duals or Vars within ``Q_MAX`` rad;
     ``lengths``: one per joint in ``(0, L_MAX]`` m, default ``1/n`` each (reach 1 m,
     so every Jacobian entry is at most 1).  Written once for every number type, so
     forward mode, reverse mode and the complex step differentiate this code;

@@ -19,6 +19,7 @@ import numpy as np
 
 from . import _validate as check
 from .integrate import integrate
+from .policy import equal_steps
 from .problem import ODEProblem, check_problem
 from .solution import Solution
 
@@ -68,6 +69,11 @@ def convergence_study(problem: ODEProblem, method, hs) -> ConvergenceStudy:
     if problem.exact is None:
         raise ValueError(f"problem {problem.name!r} has no exact solution; give one with exact=")
     hs = _steps(hs)
+    for k, h in enumerate(hs):  # each run's step count, before any run: the error names hs
+        try:
+            equal_steps(problem.t_span, float(h))
+        except ValueError as exc:
+            raise ValueError(f"hs[{k}]: {exc}") from None
     y_exact = np.asarray(problem.exact(problem.t_span[1]), dtype=float)
     sols: list[Solution] = [integrate(problem, method, h) for h in hs]
     errors = np.array([np.max(np.abs(s.y_final - y_exact)) if s.success else np.inf for s in sols])

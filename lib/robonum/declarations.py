@@ -87,10 +87,13 @@ def check_jacobian(f, J, t0: float, y0: np.ndarray, f0: np.ndarray, t1: float) -
     v = v * np.maximum(1.0, np.abs(y0))
     try:
         with np.errstate(all="ignore"):
-            plus = np.asarray(f(t0, y0 + v), dtype=y0.dtype).reshape(y0.shape)
-            minus = np.asarray(f(t0, y0 - v), dtype=y0.dtype).reshape(y0.shape)
+            plus, minus = np.asarray(f(t0, y0 + v)), np.asarray(f(t0, y0 - v))
     except Exception:  # noqa: BLE001 -- f fails next to y0: the run reports it where it happens
         return
+    kinds = "biufc" if y0.dtype.kind == "c" else "biuf"
+    if any(a.dtype.kind not in kinds or a.size != y0.size for a in (plus, minus)):
+        return  # not n values of y0's kind (complex for a real y0): the run's check of f names it
+    plus, minus = plus.astype(y0.dtype).reshape(y0.shape), minus.astype(y0.dtype).reshape(y0.shape)
     with np.errstate(all="ignore"):
         Jv, slow = J @ v, 1e-3 * float(np.max(np.abs(v))) / (t1 - t0)
         misses = []

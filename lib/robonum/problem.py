@@ -122,6 +122,7 @@ class ODEProblem:
         open_end: bool = False,
     ):
         check.callable_("f", f, 2, "f(t, y)")
+        open_end = check.boolean("open_end", open_end)
         for label, fn, nargs in (("jac", jac, 2), ("exact", exact, None)):
             if fn is not None:
                 check.callable_(label, fn, nargs, f"{label}(t, y)")
@@ -254,10 +255,10 @@ class HamiltonianProblem(ODEProblem):
         self.grad_V, self.V, self.hess_V, self.d = grad_V, V, hess_V, d
 
         def f(t, y):
-            g = np.asarray(grad_V(y[:d]), dtype=float)
-            if g.size != d:  # checked at q0 below; a later call may still change its size
-                raise ValueError(f"grad_V must return shape ({d},), got {g.shape} at t = {t:g}")
-            force = -np.reshape(g, d)
+            # checked at every call, as Work checks f: a later call may still return a NaN, a
+            # complex number or another size, and the error must name grad_V, not f
+            q = y[:d]
+            force = -_as_output("grad_V", _call("grad_V", grad_V, q), (d,), t, q)
             return np.concatenate([y[d:], force - gamma * y[d:] if gamma else force])
 
         jac = None

@@ -176,6 +176,11 @@ class ButcherTableau:
         B = check.real_array("dense", self.dense, ndim=2, max_size=MAX_STAGES**2)
         if B.shape[0] != s or B.shape[1] == 0:
             raise ValueError(f"dense must have shape ({s}, p), got {B.shape}")
+        if self.dense_order is None:
+            raise ValueError(
+                "dense is given but dense_order is not: give both or neither (dense_order: "
+                f"the order of the continuous extension, an integer in [1, {self.order}])"
+            )
         check.integer("dense_order", self.dense_order, 1, self.order)
         # theta = 1 must give the step itself, and every b_i(theta) must sum to theta
         if np.max(np.abs(B.sum(axis=1) - b)) > _TOL:

@@ -216,7 +216,9 @@ def test_sweep_size_and_shape_checks():
     J = np.array([[2.0, 1.0], [1.0, 1.0], [1.0, 0.0]])
     for wrong in (J.T.copy(), J.ravel()):  # same size, wrong shape
         with pytest.raises(
-            ValueError, match=r"reference must be the exact Jacobian of shape \(3, 2\)"
+            ValueError,
+            match=r"reference must be the exact Jacobian of f at x, shape \(3, 2\) "
+            r"\(f returns 3 value\(s\), x has 2\)",
         ):
             error_vs_h(f, [1.0, 2.0], wrong, hs=[1e-6])
     with pytest.raises(ValueError, match="schemes must not repeat"):

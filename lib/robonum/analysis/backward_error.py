@@ -21,6 +21,7 @@ import numpy as np
 
 from .. import _validate as check
 from ..problem import HamiltonianProblem
+from .energy import MAX_STATE
 
 MAX_COLUMNS = 200_000  # modified_energy calls ∇V and ∇²V once per column
 MODIFIED = ("verlet", "symplectic_euler")
@@ -45,7 +46,8 @@ def modified_energy(problem: HamiltonianProblem, y, h: float, method: str = "ver
         raise ValueError(
             f"{problem.name}: the Verlet modified energy needs hess_V (pass it to the problem)"
         )
-    y = check.real_array("y", y, max_size=2 * problem.d * MAX_COLUMNS)
+    # |y| <= 1e100, as separable_energy: p·p and p^T (∇²V) p of larger entries overflow to inf - inf
+    y = check.real_array("y", y, max_size=2 * problem.d * MAX_COLUMNS, abs_max=MAX_STATE)
     cols = y.reshape(y.shape[0], -1) if y.ndim == 2 else y.reshape(-1, 1)
     if cols.shape[0] != 2 * problem.d:
         raise ValueError(
@@ -63,4 +65,9 @@ def modified_energy(problem: HamiltonianProblem, y, h: float, method: str = "ver
         else:
             extra[k] = -0.5 * h * (p @ g)
     out = H + extra
+    if not np.all(np.isfinite(out)):
+        raise ValueError(
+            "the modified energy at y is not finite: grad_V or hess_V is too large for a double "
+            f"at column(s) {np.flatnonzero(~np.isfinite(out))[:5].tolist()} of y"
+        )
     return out if y.ndim == 2 else float(out[0])

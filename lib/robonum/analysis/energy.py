@@ -69,6 +69,8 @@ def _check_curve(t, err):
         )
     if np.any(np.diff(t) <= 0):
         raise ValueError("t must be strictly increasing")
+    if np.any(err < 0):  # a size: a signed H - H0 would make the running maximum meaningless
+        raise ValueError(f"err must be >= 0 (an error size, e.g. |H - H0|), got min {err.min():g}")
     return t, err
 
 
@@ -133,6 +135,8 @@ def max_error_in_log_windows(t, err, n_windows: int = 100, t_min: float | None =
         raise ValueError(f"t and err must have equal length, got {t.size} and {err.size}")
     if np.any(np.diff(t) <= 0):
         raise ValueError("t must be strictly increasing")
+    if np.any(err < 0):
+        raise ValueError(f"err must be >= 0 (an error size, e.g. |H - H0|), got min {err.min():g}")
     n_windows = check.integer("n_windows", n_windows, 1, 10_000)
     positive = t[t > 0]
     if positive.size == 0:

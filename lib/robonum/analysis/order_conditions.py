@@ -21,6 +21,7 @@ elementary weights); Hairer, Norsett & Wanner, *Solving ODEs I*, sec. II.2.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -157,6 +158,12 @@ def elementary_weight(t: Tree, A, b) -> float | Fraction:
     if A.dtype.kind not in "biufO" or b.dtype.kind not in "biufO":
         raise TypeError(f"A and b must hold numbers, got dtypes {A.dtype} and {b.dtype}")
     for name, arr in (("A", A), ("b", b)):
+        odd = [x for x in arr.flat if not _is_number(x)] if arr.dtype == object else []
+        if odd:
+            raise TypeError(
+                f"{name} must hold finite real numbers (Fractions for exact weights), "
+                f"got {odd[0]!r:.40}"
+            )
         if arr.dtype != object and not (np.abs(arr) <= MAX_COEFFICIENT).all():
             raise ValueError(
                 f"{name} must hold finite entries with |x| <= {MAX_COEFFICIENT:g} "
@@ -167,6 +174,13 @@ def elementary_weight(t: Tree, A, b) -> float | Fraction:
 
 
 MAX_COEFFICIENT = 1e8  # as robonum.tableau: beyond, the weights overflow to inf
+
+
+def _is_number(x) -> bool:
+    """An entry of an object array: a real number (a Fraction, an int, a finite float), not a bool."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        return False
+    return isinstance(x, numbers.Rational) or abs(float(x)) <= MAX_COEFFICIENT
 
 
 @dataclass(frozen=True)

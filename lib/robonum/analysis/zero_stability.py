@@ -48,6 +48,13 @@ def zero_stability(alpha) -> ZeroStability:
     a = check.real_array("alpha", alpha, ndim=1, max_size=MAX_K + 1)
     if a.size < 2 or a[0] == 0.0:
         raise ValueError("alpha must have k+1 >= 2 entries with alpha[0] != 0")
+    with np.errstate(over="ignore"):
+        monic = a / a[0]  # np.roots divides by alpha[0] as well: the ratios must be finite
+    if not np.all(np.isfinite(monic)):
+        raise ValueError(
+            f"alpha: alpha_j / alpha_0 overflows a double (alpha_0 = {a[0]:.3g}, "
+            f"max |alpha_j| = {np.abs(a).max():.3g}); scale alpha so that alpha_0 = 1"
+        )
     roots = np.roots(a)
     roots = roots[np.argsort(-np.abs(roots), kind="stable")]
     mod = np.abs(roots)

@@ -103,9 +103,9 @@ def error_vs_h(f, x, reference, hs=None, schemes=SCHEMES) -> dict:
     J0 = jacobian_fd(f, x, None, "central")
     if not (ref.shape == J0.shape or (J0.shape[0] == 1 and ref.shape == (n,))):
         raise ValueError(
-            f"reference must be the exact Jacobian of shape {J0.shape}"
+            f"reference must be the exact Jacobian of f at x, shape {J0.shape}"
             + (f" or ({n},)" if J0.shape[0] == 1 else "")
-            + f", got shape {ref.shape}"
+            + f" (f returns {J0.shape[0]} value(s), x has {n}), got shape {ref.shape}"
         )
     ref = ref.reshape(J0.shape)
     out = {"h": hs}

@@ -22,6 +22,8 @@ Solvers*, release 2.4 (2008), problems HIRES, ROBER, OREGO and VDPOL.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .. import _validate as check
@@ -246,7 +248,8 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
 
     Components with ``ref_i = 0`` (and ``floor = 0``) are measured absolutely.
     ``floor >= 0`` keeps a component that happens to pass near zero from
-    dominating (the robot problems use ``1e-6 max|ref|``).  Capped at 16.
+    dominating (the robot problems use ``1e-6 max|ref|``).  Capped at 16; negative
+    when the error exceeds the reference (finite even where the ratio overflows a double).
     """
     y = check.real_array("y_end", y_end, ndim=1, finite=False)
     ref = check.real_array("reference", reference, ndim=1)
@@ -257,5 +260,10 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     floor = check.positive("floor", floor, allow_zero=True)
     den = np.maximum(np.abs(ref), floor)
     den = np.where(den == 0.0, 1.0, den)
-    err = float(np.max(np.abs(y / den - ref / den)))  # scaled first: y - ref can overflow
+    with np.errstate(over="ignore"):
+        err = float(np.max(np.abs(y / den - ref / den)))  # scaled first: y - ref can overflow
+    if err == math.inf:  # y far beyond a tiny reference: the same ratio taken in logarithms
+        with np.errstate(divide="ignore"):
+            logs = np.log10(np.abs(0.5 * y - 0.5 * ref)) + math.log10(2.0) - np.log10(den)
+        return float(-np.max(logs))
     return 16.0 if err == 0.0 else float(min(16.0, -np.log10(err)))
