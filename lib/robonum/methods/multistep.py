@@ -65,8 +65,8 @@ class LinearMultistep:
         self.zero_stable = _ms.zero_stability(a).stable
         if not self.zero_stable and not check.boolean("allow_unstable", allow_unstable):
             raise ValueError(
-                f"{name} is not zero-stable ({_ms.zero_stability(a).reason}); "
-                "pass allow_unstable=True to study it"
+                f"{name} is not zero-stable: in rho(zeta) of its alpha, "
+                f"{_ms.zero_stability(a).reason}; pass allow_unstable=True to study it"
             )
 
     def _coeffs(self):

@@ -6,11 +6,11 @@ see ``attack.py``; 23,284 calls) found 25 outcomes weak among them (19 distinct)
 did not name the parameter (numpy's "truth value of an array is ambiguous", "math domain
 error", an error naming ``f`` for a ``grad_V`` that returned NaN) and a complex value cast to
 real with only a warning.  A second such search, after the fixes, found three bad outcomes
-(a KeyError, a NaN and an -inf returned without a word), and two more after those fixes
-found three weak ones.  Each case must now be good by the
-same oracle.  Their siblings,
-which the search had not drawn, must give the same named error: the oracle already counted
-autodiff's "cos(x) needs a finite x" as good, and a signed error curve was answered.
+(a KeyError, a NaN and an -inf returned without a word); four more (two after those fixes,
+two after the next ones) found four weak ones between them.  Each case must now be good by the
+same oracle.  Their siblings, which no search drew, must give the same named error: the
+oracle already counted autodiff's "cos(x) needs a finite x" as good, and a signed error
+curve was answered.
 """
 
 import re
@@ -55,6 +55,7 @@ CASES = [
     ("robonum.analysis.zero_stability.zero_stability", "alpha", np.array([-2.5e-212, 1.6e307])),
     ("robonum.methods.collocation", "nodes", np.array([2.2e-308, 1.3e-253, 4.7e-194])),
     ("robonum.convergence_study", "hs", np.array([7.8e-10, 1e-30, 7.8e-10])),
+    ("robonum.methods.LinearMultistep", "alpha", np.array([3.12675921e-91, 5.93585768e-24])),
 ]
 
 
