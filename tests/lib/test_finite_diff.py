@@ -147,7 +147,7 @@ def test_bad_input_names_the_parameter():
 
 def test_step_limits():
     with pytest.raises(
-        ValueError, match=r"below the spacing of doubles at x\[0\] = 1.0 \(np.spacing = 2.22e-16\)"
+        ValueError, match=r"below the spacing of doubles at x\[0\] = 1.0 \(math.ulp = 2.22e-16\)"
     ):
         derivative_fd(np.sin, 1.0, h=1e-17, scheme="forward")  # 1 + 1e-17 == 1
     with pytest.raises(ValueError, match="below the spacing"):

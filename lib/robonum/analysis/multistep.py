@@ -267,8 +267,8 @@ def alpha_angle(alpha, beta) -> float:
     probe = -10.0 * np.exp(1j * 0.5 * best)  # inside the claimed wedge, far out
     if not lmm_is_stable(a, bt, probe):
         raise ValueError(
-            "alpha_angle assumes the stability region is the exterior of the "
-            "boundary locus (as for BDF); this method's is not"
+            "alpha_angle assumes the stability region is the exterior of the boundary locus "
+            f"(as for BDF); for these alpha and beta it is not (z = {probe:.3g} is unstable)"
         )
     return float(np.degrees(best))
 

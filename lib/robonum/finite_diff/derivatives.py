@@ -56,8 +56,8 @@ def _step_problem(xj: float, j: int, h: float, scheme: str) -> str | None:
         return f"takes x[{j}] = {xj!r} beyond the largest double"
     if hi == xj or (scheme == "central" and lo == xj):
         return (
-            f"is below the spacing of doubles at x[{j}] = {xj!r} (np.spacing = "
-            f"{float(np.spacing(xj)):.3g}): x + h == x, so f would be differenced at one point"
+            f"is below the spacing of doubles at x[{j}] = {xj!r} (math.ulp = "
+            f"{math.ulp(xj):.3g}): x + h == x, so f would be differenced at one point"
         )
     return None
 

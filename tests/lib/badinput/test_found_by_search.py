@@ -7,7 +7,8 @@ did not name the parameter (numpy's "truth value of an array is ambiguous", "mat
 error", an error naming ``f`` for a ``grad_V`` that returned NaN) and a complex value cast to
 real with only a warning.  A second such search, after the fixes, found three bad outcomes
 (a KeyError, a NaN and an -inf returned without a word); four more (two after those fixes,
-two after the next ones) found four weak ones between them.  Each case must now be good by the
+two after the next ones) found four weak ones between them, and two more after those fixes
+two weak ones (a warning from ``np.spacing``, an error that named "this method").  Each case must now be good by the
 same oracle.  Their siblings, which no search drew, must give the same named error: the
 oracle already counted autodiff's "cos(x) needs a finite x" as good, and a signed error
 curve was answered.
@@ -56,6 +57,8 @@ CASES = [
     ("robonum.methods.collocation", "nodes", np.array([2.2e-308, 1.3e-253, 4.7e-194])),
     ("robonum.convergence_study", "hs", np.array([7.8e-10, 1e-30, 7.8e-10])),
     ("robonum.methods.LinearMultistep", "alpha", np.array([3.12675921e-91, 5.93585768e-24])),
+    ("robonum.finite_diff.usable_steps", "x", -1.7976931348623157e308),  # 2 overflow warnings
+    ("robonum.analysis.multistep.alpha_angle", "beta", np.array([6.37052512e-100, 0.5, 0.5])),
 ]
 
 
