@@ -82,7 +82,8 @@ def max_error_up_to(t, err, T) -> np.ndarray:
         raise ValueError(f"T must be >= t[0] = {t[0]:g}")
     running = np.maximum.accumulate(err)
     # index of the last sample with t_k <= T (small slack for rounding in t0 + k*h)
-    idx = np.searchsorted(t, T * (1 + 1e-12) + 1e-12, side="right") - 1
+    with np.errstate(over="ignore"):  # T near the largest double: inf is past every t, as meant
+        idx = np.searchsorted(t, T * (1 + 1e-12) + 1e-12, side="right") - 1
     return running[idx]
 
 

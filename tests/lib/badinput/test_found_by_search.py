@@ -8,7 +8,8 @@ error", an error naming ``f`` for a ``grad_V`` that returned NaN) and a complex 
 real with only a warning.  A second such search, after the fixes, found three bad outcomes
 (a KeyError, a NaN and an -inf returned without a word); four more (two after those fixes,
 two after the next ones) found four weak ones between them, and two more after those fixes
-two weak ones (a warning from ``np.spacing``, an error that named "this method").  Each case must now be good by the
+two weak ones (a warning from ``np.spacing``, an error that named "this method"), and two
+after those one (an overflow warning).  Each case must now be good by the
 same oracle.  Their siblings, which no search drew, must give the same named error: the
 oracle already counted autodiff's "cos(x) needs a finite x" as good, and a signed error
 curve was answered.
@@ -59,6 +60,7 @@ CASES = [
     ("robonum.methods.LinearMultistep", "alpha", np.array([3.12675921e-91, 5.93585768e-24])),
     ("robonum.finite_diff.usable_steps", "x", -1.7976931348623157e308),  # 2 overflow warnings
     ("robonum.analysis.multistep.alpha_angle", "beta", np.array([6.37052512e-100, 0.5, 0.5])),
+    ("robonum.analysis.energy.max_error_up_to", "T", np.array([1.79769313e308, 4.6e16])),
 ]
 
 
