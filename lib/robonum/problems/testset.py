@@ -249,7 +249,8 @@ def digits(y_end, reference, floor: float = 0.0) -> float:
     Components with ``ref_i = 0`` (and ``floor = 0``) are measured absolutely.
     ``floor >= 0`` keeps a component that happens to pass near zero from
     dominating (the robot problems use ``1e-6 max|ref|``).  Capped at 16; negative
-    when the error exceeds the reference (finite even where the ratio overflows a double).
+    when the error exceeds the reference (finite even where the ratio overflows a double);
+    0 for a ``y_end`` that is not finite, a failed run's, which no accuracy can be read from.
     """
     y = check.real_array("y_end", y_end, ndim=1, finite=False)
     ref = check.real_array("reference", reference, ndim=1)
