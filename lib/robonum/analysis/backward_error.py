@@ -32,7 +32,7 @@ def modified_energy(problem: HamiltonianProblem, y, h: float, method: str = "ver
 
     ``method``: ``"verlet"`` (``H̃ = H + h²(pᵀ∇²V p/12 - |∇V|²/24)``, needs the
     problem's ``hess_V``) or ``"symplectic_euler"`` (``H̃ = H - (h/2) p·∇V``).
-    ``y`` of shape ``(2d,)`` or ``(2d, m)``, ``m <= 200 000``.  Along a run
+    ``y`` of shape ``(2d,)`` or ``(2d, m)``, ``m <= 200 000``, entries ``|y| <= 1e100``.  Along a run
     with that step, ``H̃`` varies by ``O(h⁴)`` (Verlet) or ``O(h²)``
     (symplectic Euler) where ``H`` varies by ``O(h²)`` or ``O(h)``.
     Example (harmonic oscillator, Verlet): ``H̃ = H(1 + h²ω²/6) - h²ω⁴q²/8``.

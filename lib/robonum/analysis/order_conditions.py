@@ -161,8 +161,8 @@ def elementary_weight(t: Tree, A, b) -> float | Fraction:
         odd = [x for x in arr.flat if not _is_number(x)] if arr.dtype == object else []
         if odd:
             raise TypeError(
-                f"{name} must hold finite real numbers (Fractions for exact weights), "
-                f"got {odd[0]!r:.40}"
+                f"{name} must hold real numbers: Fractions for exact weights, or floats with "
+                f"|x| <= {MAX_COEFFICIENT:g}; got {odd[0]!r:.40}"
             )
         if arr.dtype != object and not (np.abs(arr) <= MAX_COEFFICIENT).all():
             raise ValueError(
@@ -177,7 +177,7 @@ MAX_COEFFICIENT = 1e8  # as robonum.tableau: beyond, the weights overflow to inf
 
 
 def _is_number(x) -> bool:
-    """An entry of an object array: a real number (a Fraction, an int, a finite float), not a bool."""
+    """An entry of an object array: a Fraction or an int, or a float within ``MAX_COEFFICIENT``."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         return False
     return isinstance(x, numbers.Rational) or abs(float(x)) <= MAX_COEFFICIENT

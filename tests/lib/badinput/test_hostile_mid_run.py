@@ -1,12 +1,13 @@
 """A user function that goes bad in the middle of a run, not at the door.
 
-The property suite spoils ``f`` or ``jac`` from their first, second or fourth call on;
-the checks made when a problem is built catch most of that.  Here they go bad deep inside a
-run (``f`` from its 21st call, ``jac`` from its 3rd, the runs here making 4 to 19 Jacobians):
-in Newton's iterations, a difference Jacobian, an error estimate.  Every outcome must still be good by the suite's oracle: an error naming the
-function, or a run that reports its failure (a NaN is ``status = -1``, never a value).
-A search over every ``solve_ivp`` method and eight ``integrate`` methods, with the
-spoiling from call 5, 20, 60 or 200 on (2026-12-07), found nothing; this keeps a part.
+The property suite spoils ``f`` or ``jac`` from their first, second or fourth call on; the
+checks made when a problem is built catch most of that.  Here they go bad deep inside a run
+(``f`` from its 21st call, ``jac`` from its 3rd; these runs make 4 to 19 Jacobians): in
+Newton's iterations, a difference Jacobian, an error estimate.  Every outcome must still be
+good by the suite's oracle: an error naming the function, or a run that reports its failure
+(a NaN is ``status = -1``, never a value).  A search over all nine ``solve_ivp`` methods and
+nine ``integrate`` methods, the functions spoiled after 5, 20, 60 or 200 calls where a run
+made that many (2026-12-07), found nothing; this keeps a part of it.
 """
 
 import numpy as np
