@@ -61,7 +61,7 @@ CASES = [
     ("robonum.methods.LinearMultistep", "alpha", np.array([3.12675921e-91, 5.93585768e-24])),
     ("robonum.finite_diff.usable_steps", "x", -1.7976931348623157e308),  # 2 overflow warnings
     ("robonum.analysis.multistep.alpha_angle", "beta", np.array([6.37052512e-100, 0.5, 0.5])),
-    ("robonum.analysis.energy.max_error_up_to", "T", np.array([1.79769313e308, 4.6e16])),
+    ("robonum.analysis.energy.max_error_up_to", "T", np.array([1.7976931348623157e308, 4.6e16])),
 ]
 
 
