@@ -145,6 +145,22 @@ def check_arguments(problem, stepper, policy, max_steps, dense, on_step) -> None
         check.callable_("on_step", on_step, 4, "on_step(t_old, t, y, piece)")
 
 
+def _max_steps_message(max_steps: int, stepper, t0: float, t: float, nsteps: int) -> str:
+    """Where the run stopped; for an explicit method, its mean step and what stiffness would mean.
+
+    On a stiff problem an explicit method's step stays at its stability bound whatever the
+    tolerance (the book's chapter 2), so a run that spends its steps is often that.
+    """
+    text = f"max_steps = {max_steps} reached at t = {t:.6g}"
+    if getattr(stepper, "explicit", False) and nsteps:
+        text += (
+            f"; the accepted steps averaged {abs(t - t0) / nsteps:.3g}: if the problem is stiff, "
+            "an implicit method needs far fewer (solve_ivp's method='radau' or 'bdf'; with "
+            "integrate, rn.steppers.RadauIIA or VariableBDF)"
+        )
+    return text
+
+
 def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, on_step=None):
     """The loop of :func:`run` as a generator: it yields its counters (:class:`Work`) once started, then after
     every accepted step ``(t_old, y_old, t, y, work, state)``, and returns the :class:`Solution`.
@@ -181,7 +197,7 @@ def march(problem, stepper, policy, *, blowup=1e8, max_steps=None, dense=False, 
         yield work  # started: f(t0) and the first step known (IVPSolver's constructor ends here)
         while not finished(t, t1, nsteps):
             if nsteps + nreject >= cap:
-                rec.fail("max_steps", f"max_steps = {max_steps} reached at t = {t:.6g}")
+                rec.fail("max_steps", _max_steps_message(max_steps, stepper, t0, t, nsteps))
                 break
             h, t_new = propose(t, y, h, t1, nsteps)
             try:

@@ -19,7 +19,7 @@ def test_a_backward_run_reports_its_own_times():
     t_bad = float(sol.message.split("t = ")[1].split()[0])
     assert sol.status == -1 and 1 < t_bad <= 2.88
     capped = rn.solve_ivp(lambda t, y: -y, (5, -1e11), [1.0], max_steps=30)
-    assert float(capped.message.split("t = ")[1]) < 0  # a negative time, as the run had
+    assert float(capped.message.split("t = ")[1].split(";")[0]) < 0  # negative, as the run had
     assert unmirrored("at t = 0 and t = -1e+11, t = 2.5") == "at t = 0 and t = 1e+11, t = -2.5"
 
 

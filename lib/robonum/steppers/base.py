@@ -63,6 +63,7 @@ class Stepper(ABC):
 
     name: str = "stepper"
     complex_ok: bool = False  # integrates a complex y0 (the loop refuses one otherwise)
+    explicit: bool = False  # no equation solved per step: stiffness holds h at the stability bound
     order: int = 1
     error_order: int | None = None
     weight_by_new: bool = False  # error weights from |y_{n+1}| alone (module docstring)

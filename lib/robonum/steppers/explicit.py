@@ -44,6 +44,7 @@ class ExplicitRK(Stepper):
     """
 
     complex_ok = True  # sums of stages: a complex state needs nothing more
+    explicit = True
 
     def __init__(self, method):
         tab = methods.get(method)
