@@ -130,14 +130,7 @@ def max_error_in_log_windows(t, err, n_windows: int = 100, t_min: float | None =
     err)``.  ``n_windows`` in [1, 10 000].  Plotting this instead of 10^6 points
     keeps the figure honest (every peak is kept) and light.
     """
-    t = check.real_array("t", t, ndim=1, max_size=100_000_000)
-    err = check.real_array("err", err, ndim=1, max_size=100_000_000)
-    if t.shape != err.shape:
-        raise ValueError(f"t and err must have equal length, got {t.size} and {err.size}")
-    if np.any(np.diff(t) <= 0):
-        raise ValueError("t must be strictly increasing")
-    if np.any(err < 0):
-        raise ValueError(f"err must be >= 0 (an error size, e.g. |H - H0|), got min {err.min():g}")
+    t, err = _check_curve(t, err)
     n_windows = check.integer("n_windows", n_windows, 1, 10_000)
     positive = t[t > 0]
     if positive.size == 0:
