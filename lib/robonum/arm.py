@@ -88,12 +88,17 @@ def _angle(name: str, v):
     return v
 
 
+def _is_sequence(q) -> bool:
+    """Indexable by position with a length: not a string, and not a mapping (``q[0]`` is a key)."""
+    return (
+        not isinstance(q, (str, bytes, Mapping))
+        and hasattr(q, "__len__")
+        and hasattr(q, "__getitem__")
+    )
+
+
 def _pair(q):
-    if (
-        isinstance(q, (str, bytes, Mapping))
-        or not hasattr(q, "__len__")
-        or not hasattr(q, "__getitem__")
-    ):
+    if not _is_sequence(q):
         raise TypeError(f"q must be a sequence of 2 joint angles, got {type(q).__name__}")
     if len(q) != 2:
         raise ValueError(f"q must hold exactly 2 joint angles (q1, q2), got {len(q)}")
@@ -203,11 +208,7 @@ def _angles(q) -> list:
     """``q`` as a list of 1 .. LINKS_MAX joint angles (finite floats, complex numbers, Duals, Vars)."""
     if isinstance(q, np.ndarray) and q.ndim != 1:
         raise ValueError(f"q must be a 1-D sequence of joint angles, got shape {q.shape}")
-    if (
-        isinstance(q, (str, bytes, Mapping))
-        or not hasattr(q, "__len__")
-        or not hasattr(q, "__getitem__")
-    ):
+    if not _is_sequence(q):
         raise TypeError(f"q must be a sequence of joint angles, got {type(q).__name__}")
     if len(q) < 1:
         raise ValueError("q must hold at least 1 joint angle, got 0")

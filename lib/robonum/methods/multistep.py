@@ -62,11 +62,12 @@ class LinearMultistep:
                 f"{name}: claimed order {order}, but the error constants give {computed}"
             )
         self.order = computed
-        self.zero_stable = _ms.zero_stability(a).stable
+        roots = _ms.zero_stability(a)
+        self.zero_stable = roots.stable
         if not self.zero_stable and not check.boolean("allow_unstable", allow_unstable):
             raise ValueError(
                 f"{name} is not zero-stable: in rho(zeta) of its alpha, "
-                f"{_ms.zero_stability(a).reason}; pass allow_unstable=True to study it"
+                f"{roots.reason}; pass allow_unstable=True to study it"
             )
 
     def _coeffs(self):
