@@ -9,7 +9,7 @@ Methods (SciPy's names accepted as aliases):
 ``"bs23"``      ``"RK23"``    Bogacki-Shampine 3(2), explicit, first same as last
 ``"radau5"``    ``"Radau"``   3-stage Radau IIA, order 5, L-stable (``RadauIIA(3)``)
 ``"radau"``                   a policy, not a method: Radau IIA with 5 stages (order 9)
-                              at rtol <= 1e-5, else 3 (``stages_for``)
+                              at rtol <= 2e-5, else 3 (``stages_for``)
 ``"bdf"``       ``"BDF"``     NDF/BDF orders 1-5, quasi-constant step (:class:`VariableBDF`)
 ==============  ============  =====================================================
 

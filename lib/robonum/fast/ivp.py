@@ -117,7 +117,7 @@ def solve_ivp(
     """Compiled adaptive Radau IIA: the steps of ``rn.solve_ivp(fun, ..., method=method)``.
 
     ``method`` is ``"radau5"`` (alias ``"Radau"``: 3 stages) or ``"radau"``
-    (5 stages at ``rtol <= 1e-5``, else 3, as :class:`robonum.steppers.RadauIIA`).
+    (5 stages at ``rtol <= 2e-5``, else 3, as :class:`robonum.steppers.RadauIIA`).
 
     ``rtol`` in [0, 1] (below 100 eps raised to it with a warning, as SciPy),
     ``atol`` in (0, 1e10]; ``first_step``, ``max_step`` > 0;

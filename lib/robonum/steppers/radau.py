@@ -51,12 +51,18 @@ five stages need for the digits of each 3-stage run) on nine problems with and
 without ``jac`` (18 series) at every quarter decade of rtol: five were cheaper
 in all 18 from ``10^-4.75`` on (but 16 at ``10^-5.75``: the penalty-contact leg,
 1.01 and 1.16 times), about a third at ``1e-8``; in 15, 14 and 9 of 18 at
-``10^-4.5``, ``10^-4.25`` and ``1e-4``; looser, up to 1.7 times dearer.  Moving
-AUTO_RTOL from 1e-5 to ``7.5e-5`` (five stages from ``10^-4.25``) kept 5 of the
-109 cells of issue 24's comparison without ``jac`` (HIRES, ROBER, VDPOL, OREGO;
-rtol ``1e-4 ... 1e-8`` and that grid shifted by a quarter decade) above SciPy's
-calls, as 1e-5 does, and only changed which (VDPOL at 6.5 digits 1.01 -> 0.91,
-OREGO at 5 digits on the shifted grid 0.97 -> 1.12): no gain, so it stays.
+``10^-4.5``, ``10^-4.25`` and ``1e-4``; looser, up to 1.7 times dearer.  At
+``AUTO_RTOL = 2e-5`` (``10^-4.7``) five stages needed 0.32-0.97 of the calls with
+``jac`` and 0.40-1.00 without (E5 1.00); at ``10^-4.5`` three series were dearer
+(HIRES 1.01 and OREGO 1.07 with ``jac``, E5 1.14 without).  Issue 24's comparison
+without ``jac`` (HIRES, ROBER, VDPOL, OREGO, rtol ``1e-4 ... 1e-8``; ours / SciPy's
+better of Radau and BDF at equal digits) with five stages from 2e-5 instead of 1e-5:
+the half-decade grid has no run in between and is unchanged; on that grid shifted
+by a quarter decade HIRES at 6 and 6.5 digits went from 1.16 and 1.16 to 1.04 and
+1.09, on the quarter-decade grid from 1.20 and 1.16 to 1.08 and 1.09.  Five stages
+from ``3.2e-5`` (``10^-4.5``) cleared the half-decade grid (VDPOL at 6.5 digits,
+1.01 -> 0.91) but put HIRES at 6 digits on the quarter-decade grid back at 1.16,
+and from ``7.5e-5`` (``10^-4.25``) moved OREGO at 5 digits on the shifted grid to 1.12.
 Seven stages are left out: their transformation, computed in double precision,
 reproduces ``A`` only to about 3e-12 (five stages: 7e-14); RADAU types its
 constants in to 20 digits.
@@ -88,7 +94,7 @@ from .radau_rules import (
 _EPS = np.finfo(float).eps
 STAGES = (3, 5)
 NIT = {3: 7, 5: 12}  # Newton iterations per step (RADAU: 7 and 7 + 5)
-AUTO_RTOL = 1e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
+AUTO_RTOL = 2e-5  # method="radau": 5 stages at rtol <= this, else 3 (module docstring)
 
 
 def stages_for(rtol: float) -> int:
