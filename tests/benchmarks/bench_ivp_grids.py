@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import argparse
 
+import bench_ivp
 import numpy as np
-from bench_ivp import TESTSET
 
 from robonum.book import bench
 from robonum.problems import testset as ts
@@ -28,17 +28,16 @@ from robonum.problems import testset as ts
 K = np.arange(4.0, 8.51, 0.125)  # rtol = 10^-k
 GRIDS = ((0.5, 0.0), (0.5, 0.25), (0.25, 0.0), (0.125, 0.0))  # (spacing, shift) in decades
 DIGITS = np.arange(3.5, 8.01, 0.5)
-OURS, THEIRS = (("robonum", "radau"), ("robonum", "bdf")), (("scipy", "Radau"), ("scipy", "BDF"))
+OURS = tuple(("robonum", m) for m in bench_ivp.OURS)  # bench_ivp's "ours": radau and bdf
+THEIRS = (("scipy", "Radau"), ("scipy", "BDF"))
 ISSUE = ("hires", "rober", "vdpol", "orego")
 
 
 def sweep(jac: bool) -> dict:
     """``{(problem, solver, method): [run at each rtol of K]}``."""
-    runs = {}
-    for name, scale in TESTSET:
-        if name not in ISSUE:
-            continue
-        p = ts.testset_problem(name)
+    runs, scales = {}, dict(bench_ivp.TESTSET)
+    for name in ISSUE:
+        p, scale = ts.testset_problem(name), scales[name]
         ref = p.params["reference"]
         for solver, method in OURS + THEIRS:
             runs[name, solver, method] = [
