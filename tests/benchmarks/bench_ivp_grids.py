@@ -29,17 +29,17 @@ Measured (OpenBLAS SkylakeX, rtol 10^-4 ... 10^-8): the held-out cells' geometri
 is 0.65-0.66 without ``jac`` and 0.62-0.63 with it on the four grids (the issue set:
 0.79-0.80). Above 1 without ``jac``: Robertson at 5-6 digits (1.01-1.07, on the grids
 that hold SciPy's BDF run at rtol 1e-5, which reached 6.30 digits where its neighbours
-reached 4.80 and 5.38) and at 8 (1.01), Van der Pol at 4-5 digits (1.00-1.10) and the stiff cosine
-problem at 6.5-8 digits (1.09-1.30); with ``jac`` the cosine's only (1.13-1.35). The
-cosine's cells hold on every grid, so they are a property: from rtol 10^-4.75 to
-10^-7.25 ``method="radau"`` (5 stages there, ``radau.AUTO_RTOL``) takes the same 7
-steps, 55-65 calls for 6.56 digits, where 3 stages take 37-71 calls for 5.8-9.0 digits
-and SciPy's Radau 52-73 for 6.5-9.0. Its steps grow 8 times each (the controller's
-``fac_max``) until the last one spans 6.3 time units: in this stiff limit (``h lambda``
-up to -6e6) the true local error of one step from the exact value is 2-9 times the
-filtered estimate with 3 stages and 4-16 times with 5 (at 11 of 12 step sizes h =
-0.1 ... 6 from two starting points; at the twelfth the estimate is the larger), so the
-5-stage runs stop tightening with rtol. Five stages do not pay on a scalar problem
+reached 4.80 and 5.38) and at 8 (1.01), Van der Pol at 4-5 digits (1.00-1.10) and the
+stiff cosine problem at 6.5-8 digits (1.09-1.30); with ``jac`` the cosine's only
+(1.13-1.35). The cosine's cells hold on every grid, so they are a property: from rtol
+10^-4.75 to 10^-7.25 ``method="radau"`` (5 stages there, ``radau.AUTO_RTOL``) takes the
+same 7 steps, 55-65 calls for 6.56 digits, where 3 stages take 37-71 calls for 5.8-9.0
+digits and SciPy's Radau 52-73 for 6.5-9.0. Its steps grow 8 times each (the
+controller's ``fac_max``) until the last one spans 6.3 time units: in this stiff limit
+(``h lambda`` up to -6e6) the true local error of one step from the exact value is 2-9
+times the filtered estimate with 3 stages and 4-16 times with 5 (at 11 of 12 step sizes
+h = 0.1 ... 6 from two starting points; at the twelfth the estimate is the larger), so
+the 5-stage runs stop tightening with rtol. Five stages do not pay on a scalar problem
 solved in 7 steps.
 """
 
