@@ -40,7 +40,8 @@ controller's ``fac_max``) until the last one spans 6.3 time units: in this stiff
 times the filtered estimate with 3 stages and 4-16 times with 5 (at 11 of 12 step sizes
 h = 0.1 ... 6 from two starting points; at the twelfth the estimate is the larger), so
 the 5-stage runs stop tightening with rtol. Five stages do not pay on a scalar problem
-solved in 7 steps.
+solved in 7 steps: with three throughout (``radau5``) the cosine's cells at 6.5-8 digits
+are at most 0.97 on the half-decade grid and 1.24 on the four, with or without ``jac``.
 """
 
 from __future__ import annotations
